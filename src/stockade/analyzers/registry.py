@@ -1,0 +1,78 @@
+"""Which analyzers exist and how to build them.
+
+Built-in modules are listed by import path and loaded lazily, so the base install does not
+pay for modules it does not run. Third-party analyzers register an entry point in the
+``stockade.analyzers`` group whose name is their module name.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Mapping
+from importlib.metadata import entry_points
+from typing import Any
+
+from stockade.analyzers.interface import Analyzer
+from stockade.core.errors import AnalyzerError, ConfigError
+
+BUILTIN: dict[str, str] = {
+    "sast": "stockade.analyzers.sast.analyzer:SastAnalyzer",
+    "secrets": "stockade.analyzers.secrets.analyzer:SecretsAnalyzer",
+    "api": "stockade.analyzers.apispec.analyzer:ApiSpecAnalyzer",
+    "dependencies": "stockade.analyzers.deps.analyzer:DependencyAnalyzer",
+}
+MODULE_ORDER: tuple[str, ...] = ("sast", "secrets", "api", "dependencies")
+_RUNTIME: dict[str, type[Analyzer]] = {}
+
+
+def register(cls: type[Analyzer]) -> type[Analyzer]:
+    """Register an analyzer class in this process (programmatic plug-ins and tests).
+
+    Worker processes started by fork inherit the registration; with the spawn start method
+    an analyzer must be registered through an entry point instead.
+    """
+    _RUNTIME[cls.name] = cls
+    return cls
+
+
+def unregister(name: str) -> None:
+    _RUNTIME.pop(name, None)
+
+
+def _load(spec: str) -> type[Analyzer] | None:
+    module_name, _, attr = spec.partition(":")
+    try:
+        module = importlib.import_module(module_name)
+    except ModuleNotFoundError as exc:
+        if exc.name is not None and module_name.startswith(exc.name):
+            return None  # this module is not part of this installation
+        raise
+    cls = getattr(module, attr, None)
+    if not (isinstance(cls, type) and issubclass(cls, Analyzer)):
+        raise AnalyzerError(f"{spec} is not an Analyzer subclass")
+    return cls
+
+
+def available() -> dict[str, type[Analyzer]]:
+    """Name → class of every analyzer installed, built-ins first."""
+    found: dict[str, type[Analyzer]] = {}
+    for name in MODULE_ORDER:
+        cls = _load(BUILTIN[name])
+        if cls is not None:
+            found[name] = cls
+    found.update({n: c for n, c in _RUNTIME.items() if n not in found})
+    for ep in entry_points(group="stockade.analyzers"):
+        if ep.name not in found:
+            cls = ep.load()
+            if isinstance(cls, type) and issubclass(cls, Analyzer):
+                found[ep.name] = cls
+    return found
+
+
+def create(name: str, options: Mapping[str, Any] | None = None) -> Analyzer:
+    """Build the analyzer called ``name``; unknown names are a configuration error."""
+    classes = available()
+    if name not in classes:
+        known = ", ".join(classes) or "none"
+        raise ConfigError(f"unknown or unavailable module {name!r} (installed: {known})")
+    return classes[name](options)

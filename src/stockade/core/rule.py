@@ -1,0 +1,56 @@
+"""Rule metadata: what a detector looks for, how bad it is, and how to fix it.
+
+Rules are data (rule files of each analyzer); this is their common, validated shape. SARIF
+``rules[]`` and the generated rule tables in ``docs/`` are produced from these objects.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from stockade.core.errors import RuleError
+from stockade.core.severity import Confidence, Severity
+
+_RULE_ID = re.compile(r"^[a-z0-9][a-z0-9._/-]{1,127}$")
+_CWE = re.compile(r"^CWE-\d{1,5}$")
+
+
+@dataclass(frozen=True, slots=True)
+class Rule:
+    """Metadata of one detection rule.
+
+    ``type`` is the kind of vulnerability in kebab-case (``sql-injection``,
+    ``hardcoded-secret``); it is the CLI JSON ``type`` field and groups rules across
+    languages. ``module`` is the analyzer name (``sast``, ``secrets``, ``api``,
+    ``dependencies``).
+    """
+
+    id: str
+    title: str
+    module: str
+    type: str
+    severity: Severity
+    confidence: Confidence = Confidence.MEDIUM
+    description: str = ""
+    remediation: str = ""
+    cwe: tuple[str, ...] = ()
+    owasp: tuple[str, ...] = ()
+    references: tuple[str, ...] = ()
+    tags: tuple[str, ...] = ()
+    languages: tuple[str, ...] = field(default=())
+
+    def __post_init__(self) -> None:
+        if not _RULE_ID.match(self.id):
+            raise RuleError(self.id, "id must be lower-case letters, digits and . _ / -")
+        if not self.title.strip():
+            raise RuleError(self.id, "title is empty")
+        for cwe in self.cwe:
+            if not _CWE.match(cwe):
+                raise RuleError(self.id, f"CWE {cwe!r} is not of the form CWE-123")
+
+    @property
+    def help_text(self) -> str:
+        """Description and remediation as one paragraph, for SARIF ``help.text``."""
+        parts = [p for p in (self.description, self.remediation) if p]
+        return "\n\n".join(parts) or self.title

@@ -1,0 +1,165 @@
+"""Per-file work, run in worker processes (or in-process for small scans).
+
+Everything that needs the file's text happens here, where the text already is: analysis,
+inline suppressions, snippets and fingerprints. Only findings and issues travel back.
+"""
+
+from __future__ import annotations
+
+import signal
+import threading
+import time
+from collections import Counter
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from types import FrameType
+from typing import Any
+
+from stockade.analyzers import registry
+from stockade.analyzers.interface import AnalysisContext, Analyzer
+from stockade.analyzers.target import FileContent, SourceFile, Target, load_content
+from stockade.core.finding import Finding, ScanIssue
+from stockade.core.fingerprint import fingerprint, normalize_code
+from stockade.scan.suppress import is_suppressed
+
+MAX_SNIPPET = 300
+
+
+class FileTimeoutError(Exception):
+    """Raised by the alarm when one analyzer spends too long on one file."""
+
+
+@dataclass(frozen=True)
+class WorkerSpec:
+    """Everything a worker needs to rebuild the analyzers: picklable, no live objects."""
+
+    target: Target
+    modules: tuple[str, ...]
+    module_options: Mapping[str, Mapping[str, Any]]
+    file_timeout: float
+
+
+@dataclass
+class BatchResult:
+    findings: list[Finding] = field(default_factory=list)
+    issues: list[ScanIssue] = field(default_factory=list)
+    files_done: int = 0
+    suppressed: int = 0
+    scanned: Counter[str] = field(default_factory=Counter)
+    seconds: dict[str, float] = field(default_factory=dict)
+
+
+class Worker:
+    """Holds built analyzers; one per process."""
+
+    def __init__(self, spec: WorkerSpec, analyzers: Sequence[Analyzer] | None = None) -> None:
+        self.spec = spec
+        self.analyzers = (
+            list(analyzers)
+            if analyzers is not None
+            else [registry.create(name, spec.module_options.get(name)) for name in spec.modules]
+        )
+
+    def run_batch(self, files: Sequence[SourceFile]) -> BatchResult:
+        result = BatchResult()
+        for file in files:
+            self._run_file(file, result)
+            result.files_done += 1
+        return result
+
+    def _run_file(self, file: SourceFile, result: BatchResult) -> None:
+        wanting = [a for a in self.analyzers if a.wants(file)]
+        if not wanting:
+            return
+        try:
+            content = load_content(file)
+        except OSError as exc:
+            result.issues.append(ScanIssue("skipped", file.path, f"cannot read: {exc.strerror}"))
+            return
+        if content.binary:
+            wanting = [a for a in wanting if a.wants_binary]
+            if not wanting:
+                result.issues.append(ScanIssue("skipped", file.path, "binary file"))
+                return
+        for analyzer in wanting:
+            self._run_analyzer(analyzer, content, result)
+
+    def _run_analyzer(self, analyzer: Analyzer, content: FileContent, result: BatchResult) -> None:
+        ctx = AnalysisContext(self.spec.target, analyzer.name)
+        started = time.perf_counter()
+        try:
+            with _time_limit(self.spec.file_timeout):
+                found = list(analyzer.analyze_file(content, ctx))
+        except FileTimeoutError:
+            ctx.error(content.path, f"timed out after {self.spec.file_timeout:g} s; file skipped")
+            found = []
+        except RecursionError:
+            ctx.error(content.path, "too deeply nested to analyse; file skipped")
+            found = []
+        except Exception as exc:  # an analyzer bug must not stop the scan
+            ctx.error(content.path, f"{type(exc).__name__}: {exc}")
+            found = []
+        elapsed = time.perf_counter() - started
+        result.seconds[analyzer.name] = result.seconds.get(analyzer.name, 0.0) + elapsed
+        result.scanned[analyzer.name] += 1
+        result.issues.extend(ctx.issues)
+        kept = self._postprocess(analyzer, content, found, result)
+        result.findings.extend(kept)
+
+    def _postprocess(
+        self, analyzer: Analyzer, content: FileContent, found: list[Finding], result: BatchResult
+    ) -> list[Finding]:
+        occurrences: Counter[tuple[str, str, str]] = Counter()
+        kept = []
+        for f in found:
+            loc = f.location
+            same_file = loc.path == content.path
+            if same_file and is_suppressed(f.rule_id, loc.line, content.line):
+                result.suppressed += 1
+                continue
+            if loc.snippet is None and same_file and not analyzer.sensitive:
+                f = f.with_snippet(content.line(loc.line).strip()[:MAX_SNIPPET])
+            basis = f.fingerprint_basis
+            if basis is None:
+                basis = content.line(loc.line) if same_file else (loc.snippet or str(loc.line))
+            key = (f.rule_id, loc.path, normalize_code(basis))
+            kept.append(f.with_fingerprint(fingerprint(*key, occurrences[key])))
+            occurrences[key] += 1
+        return kept
+
+
+@contextmanager
+def _time_limit(seconds: float) -> Iterator[None]:
+    """Interrupt the body after ``seconds`` (only possible in the main thread, via SIGALRM)."""
+    if seconds <= 0 or threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def on_alarm(signum: int, frame: FrameType | None) -> None:
+        raise FileTimeoutError
+
+    previous = signal.signal(signal.SIGALRM, on_alarm)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+# -- process-pool plumbing -----------------------------------------------------------------
+
+_WORKER: Worker | None = None
+
+
+def init_process(spec: WorkerSpec, inherited: Worker | None) -> None:
+    """Pool initializer: reuse analyzers inherited through fork, else build them."""
+    global _WORKER
+    _WORKER = inherited if inherited is not None and inherited.spec == spec else Worker(spec)
+
+
+def run_batch_in_process(files: Sequence[SourceFile]) -> BatchResult:
+    if _WORKER is None:
+        raise RuntimeError("worker process was not initialised")
+    return _WORKER.run_batch(files)
