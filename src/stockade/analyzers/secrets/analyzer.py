@@ -1,0 +1,156 @@
+"""The secrets analyzer: provider rules, structured detectors and generic detection in one pass.
+
+Per file: one Hyperscan pass finds which detectors' keywords occur; only those run their RE2
+regexes (linear time). Candidates claiming the same bytes are resolved by specificity
+(structured > provider prefix > provider context > generic). Findings carry only a redacted
+preview; the SHA-256 of the secret is the fingerprint basis, so a secret keeps its identity when
+code moves and is reported at every place it occurs.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from functools import lru_cache
+from typing import Any, ClassVar
+
+from stockade.analyzers.interface import AnalysisContext, Analyzer
+from stockade.analyzers.secrets import generic, providers, structured
+from stockade.analyzers.secrets.builtin import CODE_RULES
+from stockade.analyzers.secrets.matches import Candidate
+from stockade.analyzers.secrets.positions import LineIndex
+from stockade.analyzers.secrets.prefilter import Prefilter
+from stockade.analyzers.secrets.ruleset import SecretRule, rules_for
+from stockade.analyzers.target import FileContent
+from stockade.core.finding import Finding, Location
+from stockade.core.rule import Rule
+from stockade.core.severity import Confidence
+
+Runner = Callable[[bytes, str], Iterator[Candidate]]
+
+
+def _rule_runner(rule: SecretRule, data: bytes, _path: str) -> Iterator[Candidate]:
+    return providers.rule_candidates(rule, data)
+
+
+def _detector_runner(detector: structured.Detector, data: bytes, _path: str) -> Iterator[Candidate]:
+    return detector.run(data)
+
+
+def redact(secret: str) -> str:
+    """A preview that never reveals the secret: a few leading characters and the length."""
+    shown = min(4, len(secret) // 4)
+    return f"{secret[:shown]}…({len(secret)} chars)"
+
+
+def secret_hash(secret: str) -> str:
+    return hashlib.sha256(secret.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+class _Engine:
+    """Compiled per worker: the prefilter over every detector's keywords, and the runners."""
+
+    def __init__(self, rules: Sequence[SecretRule]) -> None:
+        runners: list[Runner] = []
+        keywords: list[Sequence[str]] = []
+        regexes: dict[int, str] = {}
+        for rule in rules:
+            if rule.rule.confidence is Confidence.HIGH and _hyperscan_ok(rule.pattern):
+                regexes[len(runners)] = rule.pattern
+            runners.append(functools.partial(_rule_runner, rule))
+            keywords.append(rule.keywords)
+        for det in structured.DETECTORS:
+            runners.append(functools.partial(_detector_runner, det))
+            keywords.append(det.keywords)
+        runners.append(generic.generic_candidates)
+        keywords.append((*generic.KEYWORDS, "authorization"))
+        self.runners = runners
+        self.prefilter = Prefilter(keywords, regexes)
+
+    def candidates(self, data: bytes, path: str) -> list[Candidate]:
+        found: list[Candidate] = []
+        for index in sorted(self.prefilter.detectors_hit(data)):
+            found.extend(self.runners[index](data, path))
+        return resolve(found)
+
+
+def _hyperscan_ok(pattern: str) -> bool:
+    """Shapes Hyperscan's prefilter mode handles; others fall back to their keywords."""
+    return "(?i" not in pattern and len(pattern) < 400
+
+
+def resolve(cands: list[Candidate]) -> list[Candidate]:
+    """Keep the most specific candidate for any bytes claimed twice."""
+    kept: list[Candidate] = []
+    for cand in sorted(cands, key=lambda c: (c.priority, c.start, -(c.end - c.start))):
+        if not any(cand.overlaps(k) for k in kept):
+            kept.append(cand)
+    return sorted(kept, key=lambda c: (c.start, c.rule_id))
+
+
+@lru_cache(maxsize=4)
+def _engine(rules: tuple[SecretRule, ...]) -> _Engine:
+    return _Engine(rules)
+
+
+class SecretsAnalyzer(Analyzer):
+    """Hard-coded credentials: 500+ provider formats, key material, and generic assignments."""
+
+    name: ClassVar[str] = "secrets"
+    sensitive: ClassVar[bool] = True
+    wants_binary: ClassVar[bool] = True
+
+    def __init__(self, options: Mapping[str, Any] | None = None) -> None:
+        super().__init__(options)
+        self._rules = rules_for(self.options)
+        self._by_id: dict[str, Rule] = {r.id: r.rule for r in self._rules}
+        self._by_id.update({k: v for k, v in CODE_RULES.items() if k not in self._disabled()})
+        self._engine = _engine(self._rules)
+
+    def _disabled(self) -> set[str]:
+        value = self.options.get("disable", ())
+        return {value} if isinstance(value, str) else {str(v) for v in value}
+
+    def rules(self) -> Sequence[Rule]:
+        return list(self._by_id.values())
+
+    def analyze_file(self, content: FileContent, ctx: AnalysisContext) -> Iterable[Finding]:
+        if content.binary:
+            return self._binary(content, ctx)
+        data = content.utf8
+        cands = self._engine.candidates(data, content.path)
+        index = LineIndex(data)
+        return [f for c in cands if (f := self._finding(c, content.path, index)) is not None]
+
+    def _binary(self, content: FileContent, ctx: AnalysisContext) -> list[Finding]:
+        rule = self._by_id.get("pkcs12-keystore")
+        if rule is not None and structured.is_pkcs12(content.data):
+            digest = hashlib.sha256(content.data).hexdigest()
+            meta = {"secret_hash": digest, "secret_preview": f"PKCS#12 ({len(content.data)} bytes)"}
+            loc = Location(content.path, 1, 1, snippet=meta["secret_preview"])
+            return [Finding.from_rule(rule, loc, metadata=meta, fingerprint_basis=digest)]
+        ctx.skip(
+            content.path, "binary file: only PKCS#12 key stores are recognised in binary content"
+        )
+        return []
+
+    def _finding(self, cand: Candidate, path: str, index: LineIndex) -> Finding | None:
+        rule = self._by_id.get(cand.rule_id)
+        if rule is None:  # a code detector the user disabled
+            return None
+        line, col = index.position(cand.start)
+        end_line, end_col = index.position(cand.end)
+        digest = secret_hash(cand.secret)
+        preview = redact(cand.secret)
+        meta: dict[str, Any] = {"secret_hash": digest, "secret_preview": preview, **cand.extra}
+        loc = Location(path, line, col, end_line, end_col, snippet=preview)
+        return Finding.from_rule(
+            rule,
+            loc,
+            message=cand.message or f"{rule.title} ({preview})",
+            severity=cand.severity,
+            confidence=cand.confidence,
+            metadata=meta,
+            fingerprint_basis=digest,
+        )

@@ -1,0 +1,500 @@
+"""Generic detection: a credential-like name assigned a value that looks like a secret.
+
+One RE2 pattern recognises the name, the assignment in any syntax (``=``, ``:``, ``:=``,
+``=>``, ``,`` of a call, ``>`` of an XML element, whitespace of a CLI flag, ``key=… value=…``
+attribute pairs) and the value quoted with ``"``, ``'``, backticks, ``&quot;`` or unquoted, so
+recall does not depend on the file's syntax. Python then judges the name (its words, not
+substrings: ``bypass`` is no password), whether the text around really is an assignment (not
+prose, not a list of symbol names, not one string literal), and the value (the filters
+module; base64, percent-encoding and XML entities are undone first). In program sources an
+unquoted value is an expression and is never reported. ``curl -u`` and Authorization headers
+are separate patterns: there the credential's position, not a name, says what it is.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+import urllib.parse
+from collections.abc import Iterator
+
+from stockade.analyzers.secrets import filters
+from stockade.analyzers.secrets.matches import PRIORITY_GENERIC, Candidate
+from stockade.analyzers.secrets.ruleset import compile_re2
+from stockade.core.severity import Confidence
+
+KEYWORDS = ("pass", "pwd", "secret", "token", "key", "cred", "auth", "--user", "-u ")
+_KEY_WORDS = (
+    "api|access|private|auth|client|signing|encryption|master|account|app|consumer|session|jwt|hmac"
+    "|shared|root|admin|write|read|deploy|license|subscription|storage|service|secret|sas|ssh|gpg"
+)
+# Names: the credential words anywhere, or any ``<word>_key`` / ``<word>Key`` (judge_name then
+# drops the keys that are not secrets: primary, sort, cache, public…).
+_NAME = (
+    r"(?:(?i:pass(?:wd|word|phrase)?|pwd|secret|token|credentials?|creds|apikey|authkey"
+    r"|(?:" + _KEY_WORDS + r")(?:[_.-]?key| key\b))|[A-Za-z][A-Za-z0-9]+(?:[_.-](?i:key)|Key|KEY))"
+    r"[A-Za-z0-9_.-]*"
+)
+# Alternatives in preference order (RE2 is leftmost-first): ``key="Name" value="…"`` before a
+# CLI flag's plain whitespace, or the whitespace would claim ``value=`` as the value.
+_SEP = (
+    r"(?:[\"']\s+(?i:value|content)\s*=\s*"
+    r"|\s*\n\s{0,40}(?i:value)\s{0,3}:\s{0,3}"
+    r"|[\"']\s*\{[^{}]*?\b(?i:default)\s*=\s*"  # HCL ``variable "name" { default = … }``
+    r"|\\?[\"'`]?\]?[ \t]{0,3}(?::[ \t]{0,2}[A-Za-z_][A-Za-z0-9_.<>\[\]]{0,30}[ \t]{0,2}=|=>|:=|\|\|=|\?\?=|=|:|,|\(|>(?:<!\[CDATA\[)?|\|)"
+    r"[ \t]{0,3}[(\[]?[ \t]{0,2}\\?"
+    r"|[\"'`]?[ \t]{1,3})"
+)
+# Unbounded repetitions keep RE2's DFA small (counted ones multiply its states and made the
+# scan ten times slower); lengths are capped in Python (MAX_VALUE).
+_VALUE = (
+    r"(?:\"([^\"\n]{6,})\"|'([^'\n]{6,})'|`([^`\n]{6,})`|&quot;([^&\n]{6,})&quot;"
+    r"|([^\s\"'`<>;,(){}\[\]\\]{6,}))"
+)
+MAX_VALUE = 300
+MAX_NAME = 80
+_PATTERN = compile_re2(_NAME + _SEP + _VALUE)
+# ``curl -u user:password``, ``--user=user:password``: the flag names the credential.
+_CLI_USER = compile_re2(
+    r"(?:^|[ \t])(?:-u|--user)[ \t=]+[\"']?[A-Za-z0-9_.@+-]{1,64}:([^\s\"'@]{4,200})[\"']?(?:[ \t]|$)"
+)
+_AUTH_HEADER = compile_re2(
+    r"(?i:authorization)[\"'`]?\s{0,3}[:=,]\s{0,3}[\"'`]?(?i:bearer|token|basic)\s+([A-Za-z0-9._~+/=-]{16,1000})"
+)
+# Programming-language sources: there a literal secret is always a quoted string.
+_CODE_FILE = re.compile(
+    r"\.(?:py|pyi|js|jsx|mjs|cjs|ts|tsx|go|java|kt|kts|scala|groovy|rb|php|cs|fs|vb|rs|c|h|cc|cpp"
+    r"|hpp|cxx|m|mm|swift|dart|lua|pl|pm|r|jl|ex|exs|erl|hs|clj|ml)$",
+    re.I,
+)
+_NAME_CHARS = re.compile(r"[A-Za-z0-9_.$-]*\Z")  # \Z: ``$`` would match before a newline
+_WORD = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
+_SECRET_WORDS = {
+    "pass",
+    "passwd",
+    "password",
+    "passphrase",
+    "pwd",
+    "secret",
+    "secrets",
+    "token",
+    "apikey",
+    "credential",
+    "credentials",
+    "creds",
+    "authkey",
+    "key",
+    "pw",
+}
+_NOT_SECRET_WORDS = {
+    "public",
+    "pub",
+    "hash",
+    "hashed",
+    "digest",
+    "checksum",
+    "fingerprint",
+    "length",
+    "len",
+    "size",
+    "count",
+    "type",
+    "name",
+    "field",
+    "label",
+    "header",
+    "prefix",
+    "suffix",
+    "format",
+    "pattern",
+    "regex",
+    "policy",
+    "expiry",
+    "expires",
+    "expiration",
+    "expire",
+    "timeout",
+    "ttl",
+    "endpoint",
+    "url",
+    "uri",
+    "path",
+    "file",
+    "dir",
+    "id",
+    "ids",
+    "hint",
+    "reset",
+    "forgot",
+    "confirm",
+    "placeholder",
+    "input",
+    "message",
+    "error",
+    "column",
+    "index",
+    "mode",
+    "method",
+    "scheme",
+    "strategy",
+    "provider",
+    "class",
+    "handler",
+    "factory",
+    "cache",
+    "generator",
+    "tokenizer",
+    "tokens",
+    "tokenize",
+    "tokenized",
+    "keys",
+    "min",
+    "max",
+    "is",
+    "has",
+    "use",
+    "enable",
+    "enabled",
+    "required",
+    "validate",
+    "validator",
+    "validation",
+    "location",
+    "env",
+    "var",
+    "variable",
+    "param",
+    "parameter",
+    "arg",
+    "option",
+    "prompt",
+    "str",
+    "string",
+    "bytes",
+    "manager",
+    "store",
+    "kind",
+    "csrf",
+    "xsrf",
+    "event",
+    "events",
+    "test",
+    "mock",
+    "fake",
+    "pos",
+    "start",
+    "end",
+    "types",
+    "list",
+    "map",
+    "dict",
+    "get",
+    "new",
+    "old",
+    "lexer",
+    "parser",
+    "stream",
+    "reader",
+    "writer",
+    "usage",
+    "help",
+    "doc",
+    "description",
+    "through",
+    "thru",
+    "args",
+    "argv",
+    "kwargs",
+    "append",
+    "extend",
+    "startswith",
+    "endswith",
+    "split",
+    "strip",
+    "join",
+    "encode",
+    "decode",
+    "lower",
+    "upper",
+    "find",
+    "match",
+    "search",
+    "equals",
+    "contains",
+    "includes",
+    "etag",
+    "params",
+    "handle",
+    "ref",
+    "selector",
+    "projection",
+    "source",
+    "primary",
+    "foreign",
+    "sort",
+    "partition",
+    "composite",
+    "unique",
+    "idempotency",
+    "dedup",
+    "dedupe",
+    "lookup",
+    "translation",
+    "i18n",
+    "locale",
+    "object",
+    "route",
+    "routing",
+    "hot",
+    "shortcut",
+    "keyboard",
+    "row",
+    "cursor",
+    "sequence",
+    "hashing",
+    "bucket",
+    "group",
+    "query",
+    "react",
+    "metric",
+    "tag",
+    "attribute",
+    "property",
+}
+_FILE_NAME = re.compile(
+    r"\.(?:py|pyi|pyc|so|dll|js|mjs|ts|go|rb|java|class|json|ya?ml|toml|txt|md|rst|html?|css"
+    r"|c|h|cpp|rs|php|cs|sh|pem|crt)$",
+    re.I,
+)
+_PASSWORD_WORDS = {"pass", "passwd", "password", "passphrase", "pwd", "pw"}
+_TESTY_PATH = re.compile(
+    r"(?:^|/)(?:tests?|testdata|testing|spec|specs|fixtures?|examples?|samples?|docs?|mocks?)(?:/|$)|_test\.|\.test\.|test_[^/]*$",
+    re.I,
+)
+
+
+def name_words(name: str) -> list[str]:
+    return [w.lower() for w in _WORD.findall(name)]
+
+
+def judge_name(name: str) -> str | None:
+    """``"password"`` / ``"secret"`` for a credential name, None for anything else."""
+    words = name_words(name)
+    if not words or any(w in _NOT_SECRET_WORDS for w in words) or _FILE_NAME.search(name):
+        return None
+    if not all(_plausible_name(seg) for seg in re.split(r"[.$@-]+", name) if seg):
+        return None  # a stretch of base64 or a hash that happens to end in "key"
+    joined = "".join(words)
+    if any(w in _PASSWORD_WORDS for w in words) or joined.endswith(("password", "passwd")):
+        return "password"
+    if any(w in _SECRET_WORDS for w in words) or joined.endswith(("apikey", "secret", "token")):
+        return "secret"
+    return None
+
+
+def _plausible_name(segment: str) -> bool:
+    """A variable name rather than a stretch of base64: short, or made of words."""
+    return len(segment) <= 16 or filters.is_identifier_name(segment) or filters.is_wordy(segment)
+
+
+def judge_value(value: str, kind: str, quoted: bool) -> Confidence | None:
+    """The confidence a value is a real credential, None when it is noise."""
+    if len(value) < 8 or " " in value or filters.is_documented_example(value):
+        return None
+    decoded = filters.decoded_base64_text(value)
+    if decoded is not None and len(decoded) >= 6 and "\n" not in decoded.strip():
+        return judge_value(decoded.strip(), kind, quoted)  # base64 of text: judge the text
+    if filters.is_uuid(value):  # an identifier under a key name; a credential as a password
+        return Confidence.LOW if kind == "password" else None
+    if _noise(value, quoted):
+        return None
+    entropy = filters.shannon_entropy(value)
+    classes = filters.char_classes(value)
+    if kind == "password":
+        if filters.is_common_password(value) or filters.has_hash_prefix(value):
+            return None
+        strong_letters = len(value) >= 16 and entropy >= 3.5 and not filters.is_wordy(value)
+        if classes < 2 or entropy < 2.5:
+            return None
+        if not strong_letters and not any(c.isdigit() or not c.isalnum() for c in value):
+            return None
+        return Confidence.MEDIUM if classes >= 3 and entropy >= 3.0 else Confidence.LOW
+    if len(value) < 16 or entropy < 3.0 or (classes < 2 and len(value) < 24):
+        return None
+    if filters.is_hash_like(value):
+        return None if filters.has_hash_prefix(value) else Confidence.LOW
+    return Confidence.MEDIUM if entropy >= 3.5 and classes >= 2 else Confidence.LOW
+
+
+def judge_header_value(value: str) -> Confidence | None:
+    """An Authorization header's credential: whatever its shape (UUID and hex tokens included),
+    unless it is a stand-in."""
+    if filters.is_uuid(value) or filters.is_hash_like(value):
+        return None if filters.has_long_run(value, 5) else Confidence.MEDIUM
+    basic = filters.decoded_base64_text(value)
+    if basic is not None and ":" in basic:  # Basic user:password
+        password = basic.partition(":")[2].strip()
+        if not password or filters.is_common_password(password) or filters.is_placeholder(password):
+            return None
+    return judge_value(value, "secret", True)
+
+
+def _noise(value: str, quoted: bool) -> bool:
+    if (
+        filters.is_placeholder(value)
+        or filters.is_version(value)
+        or filters.is_timestamp(value)
+        or filters.is_regex_like(value)
+        or filters.is_sequence(value)
+        or filters.has_long_run(value, 5)
+        or filters.has_repeated_chunk(value)
+        or filters.is_wordy(value)
+        or filters.is_composed_of_words(value)
+        or filters.is_code_reference(value)
+        or filters.is_reference(value)
+        or filters.is_documented_example(value)
+        or _JWT_SHAPE.match(value) is not None  # judged (header decoded) by the JWT detector
+        or (not quoted and not any(c.isdigit() for c in value))
+    ):
+        return True
+    # base64 of a stand-in (a Kubernetes Secret's ``Y2hhbmdlbWU=``) is still a stand-in
+    decoded = filters.decoded_base64_text(value)
+    return decoded is not None and (
+        filters.is_placeholder(decoded)
+        or filters.is_wordy(decoded)
+        or len(decoded) < 6
+        or "-----BEGIN" in decoded  # certificates; private keys are the PEM detectors' job
+    )
+
+
+_JWT_SHAPE = re.compile(r"^eyJ[A-Za-z0-9_-]+\.eyJ[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*$")
+
+
+def generic_candidates(data: bytes, path: str) -> Iterator[Candidate]:
+    testy = bool(_TESTY_PATH.search(path))
+    code = bool(_CODE_FILE.search(path))
+    for m in _PATTERN.finditer(data):
+        candidate = _from_match(data, m, testy, code)
+        if candidate is not None:
+            yield candidate
+    for m in _CLI_USER.finditer(data):
+        value = m.group(1).decode("utf-8", "replace")
+        conf = judge_value(value, "password", True)
+        if conf is not None and "$" not in value and value.count(":") < 2:
+            yield Candidate(
+                "generic-password",
+                m.start(1),
+                m.end(1),
+                value,
+                PRIORITY_GENERIC,
+                confidence=Confidence.LOW if testy else conf,
+                extra={"name": "--user"},
+            )
+    for m in _AUTH_HEADER.finditer(data):
+        value = m.group(1).decode("utf-8", "replace")
+        conf = judge_header_value(value)
+        if conf is not None:
+            yield Candidate(
+                "http-authorization-header",
+                m.start(1),
+                m.end(1),
+                value,
+                PRIORITY_GENERIC,
+                confidence=Confidence.LOW if testy else conf,
+            )
+
+
+def _from_match(data: bytes, m: object, testy: bool, code: bool) -> Candidate | None:
+    match = m  # re2 match object (untyped)
+    head = data[max(0, match.start() - 40) : match.start()].decode("utf-8", "replace")  # type: ignore[attr-defined]
+    name_bytes = match.group(0)  # type: ignore[attr-defined]
+    prefix = _NAME_CHARS.search(head).group(0)  # type: ignore[union-attr]
+    tail = _name_part(name_bytes.decode("utf-8", "replace"))
+    name = prefix + tail
+    kind = judge_name(name)
+    if kind is None:
+        return None
+    for group in range(1, 6):
+        raw = match.group(group)  # type: ignore[attr-defined]
+        if raw is not None:
+            break
+    else:
+        return None
+    if group == 5 and (code or data[match.end(5) : match.end(5) + 1] == b"("):  # type: ignore[attr-defined]
+        return None  # a program quotes its literals; an unquoted value is an expression
+    before = head[-len(prefix) - 1 : len(head) - len(prefix)] if len(head) > len(prefix) else ""
+    name_end = match.start() + len(tail.encode())  # type: ignore[attr-defined]
+    sep = data[name_end : match.start(group)].decode("utf-8", "replace")  # type: ignore[attr-defined]
+    if not _plausible_assignment(name, before, sep, _QUOTES.get(group, "")):
+        return None
+    if len(raw) > MAX_VALUE or len(name) > MAX_NAME:
+        return None
+    if group < 5 and raw.endswith(b"\\"):
+        raw = raw[:-1]  # JSON inside a string: the closing quote was escaped (\")
+    if group == 5:
+        raw = _NEXT_PARAM.split(raw, 1)[0]  # a URL query: the value ends at &next=
+    value = raw.decode("utf-8", "replace")
+    if "&" in value and _ENTITY.search(value):
+        value = html.unescape(value)  # an XML/HTML attribute or element: judge the text
+    if group == 5 and _PERCENT.search(value):
+        value = urllib.parse.unquote(value)  # judge what the URL carries, not its encoding
+    if _squash(value) in _squash(name) or _squash(name) in _squash(value):
+        return None  # AWS_SESSION_TOKEN = "awssessiontoken": the name as its own stand-in
+    conf = judge_value(value, kind, quoted=group < 5)
+    if conf is None:
+        return None
+    start = match.start(group)  # type: ignore[attr-defined]
+    rule_id = "generic-password" if kind == "password" else "generic-secret"
+    return Candidate(
+        rule_id,
+        start,
+        start + len(raw),
+        value,
+        PRIORITY_GENERIC,
+        confidence=Confidence.LOW if testy else conf,
+        extra={"name": name},
+    )
+
+
+_PASCAL = re.compile(r"^(?:[A-Z][a-z0-9]+|[A-Z]{2,}(?=[A-Z][a-z]))(?:[A-Z][a-z0-9]*)+$")
+_WORD_NAME = re.compile(r"^[A-Za-z][a-z]*$")
+
+
+_QUOTES = {1: '"', 2: "'", 3: "`"}
+_NEXT_PARAM = re.compile(rb"&(?:amp;)?[A-Za-z_][\w.-]*=")
+_PERCENT = re.compile(r"%[0-9A-Fa-f]{2}")
+_ENTITY = re.compile(r"&(?:[a-z]{2,6}|#\d{1,5}|#x[0-9a-fA-F]{1,4});")
+
+
+def _squash(text: str) -> str:
+    return re.sub(r"[^a-z0-9]", "", text.lower()) or "\x00"
+
+
+def _plausible_assignment(name: str, before: str, sep: str, quote: str) -> bool:
+    """Whether ``name sep value`` assigns the value to the name, judged by the text around it.
+
+    Rejected: a name inside a string whose closing quote opens the "value" (``"Password:"),``),
+    a quoted type or symbol name in a list (``'GetAdminPassword', 'GetClient…'``), and an
+    English word followed by a space (``pass `--full-trace```, prose), which only flags,
+    upper-case variables and dotted or underscored keys may use.
+    """
+    bare = sep.strip(" \t")
+    if before in {'"', "'", "`"}:
+        escaped = sep[:-1].endswith("\\")  # \" opens a string nested in a string
+        if (
+            before == quote
+            and bare[:1] in {":", "=", ">"}
+            and quote not in sep[:-1]
+            and not escaped
+        ):
+            return False  # the name's closing quote is the value's opening one: one literal
+        if bare.startswith(",") and _PASCAL.match(re.split(r"[.:]", name)[-1]):
+            return False
+    if bare.strip("\"'`") == "" and before != "-":
+        return not _WORD_NAME.match(name)
+    return True
+
+
+def _name_part(matched: str) -> str:
+    m = re.match(r"[A-Za-z0-9_.-]+(?: (?i:key|token|secret|password)\b)?", matched)
+    return m.group(0) if m else matched
