@@ -1,0 +1,1 @@
+"""SAST: one tree-sitter parse per file, pattern rules and taint rules over that tree."""

@@ -1,0 +1,86 @@
+"""The SAST analyzer: parse each file once, run its language's pattern and taint rules."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from functools import cached_property
+from typing import Any
+
+import tree_sitter as ts
+
+from stockade.analyzers.interface import AnalysisContext, Analyzer
+from stockade.analyzers.sast.patterns import run_patterns
+from stockade.analyzers.sast.ruleset import LanguageRules, load_all
+from stockade.analyzers.sast.taint.engine import TaintEngine
+from stockade.analyzers.target import FileContent, SourceFile
+from stockade.core.finding import Finding
+from stockade.core.rule import Rule
+
+MINIFIED_LINE = 1000  # average line length above which a file is treated as generated
+# Hand-written code stays far below this; above it (generated tables, bundles) the data-flow
+# pass is skipped, with a reason, so one file cannot eat the scan's time budget.
+MAX_TAINT_BYTES = 2 * 1024 * 1024
+
+
+class SastAnalyzer(Analyzer):
+    """Options (``[sast]`` in ``.stockade.toml``): ``rules_dirs`` (extra rule directories,
+    each with ``<language>/*.yaml``), ``disable`` (rule ids)."""
+
+    name = "sast"
+
+    def __init__(self, options: Mapping[str, Any] | None = None) -> None:
+        super().__init__(options)
+        self._parsers: dict[str, ts.Parser] = {}
+
+    @cached_property
+    def languages(self) -> dict[str, LanguageRules]:
+        loaded = load_all(
+            tuple(self.options.get("rules_dirs", ())), tuple(self.options.get("disable", ()))
+        )
+        by_file_language: dict[str, LanguageRules] = {}
+        for rules in loaded.values():
+            for file_language in rules.adapter.file_languages:
+                by_file_language[file_language] = rules
+        return by_file_language
+
+    def rules(self) -> Sequence[Rule]:
+        seen: dict[str, Rule] = {}
+        for rules in self.languages.values():
+            for meta in [r.meta for r in rules.pattern_rules] + [r.meta for r in rules.taint_rules]:
+                seen.setdefault(meta.id, meta)
+        return list(seen.values())
+
+    def wants(self, file: SourceFile) -> bool:
+        return file.language is None or file.language in self.languages
+
+    def _parser(self, file_language: str, rules: LanguageRules) -> ts.Parser:
+        parser = self._parsers.get(file_language)
+        if parser is None:
+            parser = rules.adapter.parser_for(file_language)
+            self._parsers[file_language] = parser
+        return parser
+
+    def analyze_file(self, content: FileContent, ctx: AnalysisContext) -> Iterable[Finding]:
+        language = content.language
+        rules = self.languages.get(language or "")
+        if rules is None or language is None:
+            return []
+        data = content.utf8
+        lines = data.count(b"\n") + 1
+        if len(data) / lines > MINIFIED_LINE:
+            ctx.skip(content.path, "looks minified or generated (very long lines); SAST skipped")
+            return []
+        tree = self._parser(language, rules).parse(data)
+        findings: list[Finding] = []
+        for rule, outcome in run_patterns(rules, tree.root_node, content.path, language):
+            if isinstance(outcome, Exception):
+                ctx.error(content.path, f"rule failed: {outcome}", rule_id=rule.meta.id)
+            else:
+                findings.append(outcome)
+        if len(data) > MAX_TAINT_BYTES:
+            ctx.skip(content.path, "larger than 2 MiB: pattern rules ran, data-flow skipped")
+        elif rules.taint_rules and any(word in data for word in rules.sink_words):
+            findings.extend(TaintEngine(rules, tree.root_node, content.path).run())
+        if tree.root_node.has_error:
+            ctx.skip(content.path, "syntax errors: analysed the parts that parse")
+        return findings

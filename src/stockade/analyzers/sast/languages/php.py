@@ -1,0 +1,312 @@
+"""PHP: plain superglobals and Laravel as people write them.
+
+Names are rendered with ``.`` whatever the PHP operator: ``$pdo->query`` is ``$pdo.query``,
+``DB::raw`` is ``DB.raw``; variables keep their ``$`` so superglobals (``$_GET``) are sources
+by name. Typed parameters and ``$x = new Foo(...)`` are reported as import aliases, so
+``$request->input()`` with ``Request $request`` is ``Request.input`` and ``$xp->query()``
+after ``$xp = new DOMXPath($doc)`` is ``DOMXPath.query``.
+
+Language constructs that behave like calls are calls here: ``echo``/``print``/``<?=``
+(named ``echo``; ``<?=`` is ``php.echo``), ``include``/``require`` (``include``), backticks (``shell``), ``exit``
+(``exit``) and casts (``(int)``), so rules and sanitizers can name them.
+A few calls are renamed by their constant arguments: ``header("Location: ..." . $x)`` is
+``header#location``, ``curl_setopt($ch, CURLOPT_URL, $x)`` is ``curl_setopt#url``, and
+``unserialize($x, ['allowed_classes' => false])`` is ``unserialize#restricted``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import tree_sitter_php
+
+from stockade.analyzers.sast.languages.base import (
+    NOT_CONSTANT,
+    CallParts,
+    FunctionParts,
+    LanguageAdapter,
+    Node,
+    resolve_import,
+)
+
+_CONSTRUCTS = {
+    "echo_statement": "echo",
+    "print_intrinsic": "echo",
+    "include_expression": "include",
+    "include_once_expression": "include",
+    "require_expression": "include",
+    "require_once_expression": "include",
+    "shell_command_expression": "shell",
+    "exit_statement": "exit",
+}
+_STRING_PARTS = frozenset({"string_content", "escape_sequence", "string_value", "heredoc_body"})
+
+
+class PhpAdapter(LanguageAdapter):
+    # -- names ---------------------------------------------------------------------------------
+
+    def attribute_parts(self, node: Node) -> tuple[Node | None, str | None]:
+        obj = node.child_by_field_name("object") or node.child_by_field_name("scope")
+        attr = node.child_by_field_name("name")
+        return obj, self.text(attr) if attr is not None else None
+
+    def dotted_name(self, node: Node) -> str | None:
+        t = node.type
+        if t in ("variable_name", "name", "qualified_name", "relative_scope"):
+            return self.text(node).lstrip("\\")
+        if t == "parenthesized_expression" and node.named_children:
+            return self.dotted_name(node.named_children[0])
+        if t in self.attribute or t == "class_constant_access_expression":
+            obj, attr = self.attribute_parts(node)
+            if t == "class_constant_access_expression" and len(node.named_children) == 2:
+                obj, attr = node.named_children[0], self.text(node.named_children[1])
+            base = self.dotted_name(obj) if obj is not None else None
+            return f"{base or '?'}.{attr}" if attr else None
+        if t in self.call:
+            parts = self.call_parts(node, {})
+            return f"{parts.name}()" if parts else None
+        return None
+
+    def imports(self, root: Node) -> dict[str, str]:
+        aliases: dict[str, str] = {}
+        for node in _descendants(root, "simple_parameter", "property_promotion_parameter"):
+            kind, name = node.child_by_field_name("type"), node.child_by_field_name("name")
+            if kind is not None and name is not None:
+                aliases[self.text(name)] = self.text(kind).lstrip("?\\").rsplit("\\", 1)[-1]
+        for node in _descendants(root, "assignment_expression"):
+            left, right = node.child_by_field_name("left"), node.child_by_field_name("right")
+            if (
+                left is not None
+                and right is not None
+                and left.type == "variable_name"
+                and right.type == "object_creation_expression"
+                and right.named_children
+            ):
+                cls = self.text(right.named_children[0]).lstrip("\\").rsplit("\\", 1)[-1]
+                aliases[self.text(left)] = cls
+        return aliases
+
+    # -- calls -----------------------------------------------------------------------------------
+
+    def call_parts(self, node: Node, imports: dict[str, str]) -> CallParts | None:
+        t = node.type
+        if t in _CONSTRUCTS:
+            return CallParts(
+                _CONSTRUCTS[t], None, tuple(self._construct_args(node)), {}, node, _CONSTRUCTS[t]
+            )
+        if t == "expression_statement":
+            return self._short_echo(node)
+        if t == "cast_expression":
+            kind = node.child_by_field_name("type")
+            value = node.child_by_field_name("value")
+            name = f"({self.text(kind).lower()})" if kind is not None else "(cast)"
+            return CallParts(name, None, (value,) if value is not None else (), {}, node, name)
+        args = self._args(node.child_by_field_name("arguments") or _child(node, "arguments"))
+        if t == "object_creation_expression":
+            cls = node.named_children[0] if node.named_children else None
+            raw = "new " + (self.text(cls).lstrip("\\").rsplit("\\", 1)[-1] if cls else "?")
+            return CallParts(raw, None, args, {}, node, raw)
+        receiver = node.child_by_field_name("object") or node.child_by_field_name("scope")
+        fn = node.child_by_field_name("function") or node.child_by_field_name("name")
+        if fn is None:
+            return None
+        method = self.dotted_name(fn) or "?"
+        raw = f"{self.dotted_name(receiver) or '?'}.{method}" if receiver is not None else method
+        variant = self._variant(raw, args)
+        if variant:  # the raw name must not match the plain call's sinks either
+            raw += variant
+        return CallParts(resolve_import(raw, imports), receiver, args, {}, node, raw)
+
+    def _args(self, node: Node | None) -> tuple[Node, ...]:
+        if node is None:
+            return ()
+        out = []
+        for arg in node.named_children:
+            if arg.type == "argument" and arg.named_children:
+                out.append(arg.named_children[-1])
+            elif arg.type not in self.comment:
+                out.append(arg)
+        return tuple(out)
+
+    def _construct_args(self, node: Node) -> Iterator[Node]:
+        for child in node.named_children:
+            if child.type == "sequence_expression":
+                yield from (c for c in child.named_children if c.type not in self.comment)
+            elif child.type not in self.comment and child.type not in _STRING_PARTS:
+                yield child
+
+    def _short_echo(self, node: Node) -> CallParts | None:
+        previous = node.prev_sibling
+        if previous is None or previous.type != "text_interpolation":
+            return None
+        if not self.text(previous).rstrip().endswith("<?="):
+            return None
+        return CallParts("php.echo", None, tuple(node.named_children), {}, node, "php.echo")
+
+    def _variant(self, raw: str, args: tuple[Node, ...]) -> str:
+        if raw == "header" and args and self._leading_text(args[0]).lower().startswith("location:"):
+            return "#location"
+        if raw == "curl_setopt" and len(args) > 1 and self.text(args[1]) == "CURLOPT_URL":
+            return "#url"
+        if raw == "unserialize" and len(args) > 1 and "allowed_classes" in self.text(args[1]):
+            return "#restricted"
+        return ""
+
+    def _leading_text(self, node: Node) -> str:
+        while node.type == "binary_expression" and node.child_by_field_name("left") is not None:
+            node = node.child_by_field_name("left")  # type: ignore[assignment]
+        if node.type in self.string:
+            return "".join(self.text(c) for c in node.named_children if c.type in _STRING_PARTS)
+        return ""
+
+    # -- statements --------------------------------------------------------------------------
+
+    def assignment_parts(self, node: Node) -> tuple[list[Node], Node | None]:
+        if node.type == "pair":  # foreach ($rows as $key => $row)
+            loop = node.parent
+            source = loop.named_children[0] if loop is not None and loop.named_children else None
+            return list(node.named_children[1:]), source
+        left = node.child_by_field_name("left")
+        right = node.child_by_field_name("right")
+        if left is not None and left.type == "list_literal":
+            return list(left.named_children), right
+        return ([left] if left is not None else []), right
+
+    def if_parts(self, node: Node) -> tuple[Node | None, list[Node], list[Node]]:
+        cond = node.child_by_field_name("condition")
+        body = node.child_by_field_name("body")
+        alts = node.children_by_field_name("alternative")
+        return cond, [body] if body is not None else [], list(alts)
+
+    def conditional_parts(self, node: Node) -> tuple[Node | None, Node | None, Node | None]:
+        return (
+            node.child_by_field_name("condition"),
+            node.child_by_field_name("body"),
+            node.child_by_field_name("alternative"),
+        )
+
+    def switch_parts(
+        self, node: Node
+    ) -> tuple[Node | None, list[tuple[list[Node], list[Node]]]] | None:
+        block = node.child_by_field_name("body")
+        cases: list[tuple[list[Node], list[Node]]] = []
+        for case in block.named_children if block is not None else ():
+            if case.type not in ("case_statement", "default_statement"):
+                continue
+            value = case.child_by_field_name("value")
+            body = [c for c in case.named_children if c != value and c.type not in self.comment]
+            cases.append(([value] if value is not None else [], body))
+        return node.child_by_field_name("condition"), cases
+
+    def function_parts(self, node: Node) -> FunctionParts | None:
+        name_node = node.child_by_field_name("name")
+        params = node.child_by_field_name("parameters")
+        names = []
+        for param in params.named_children if params is not None else ():
+            param_name = param.child_by_field_name("name")
+            if param_name is not None:
+                names.append(self.text(param_name))
+        name = self.text(name_node) if name_node is not None else "<anonymous>"
+        return FunctionParts(name, tuple(names), node.child_by_field_name("body"))
+
+    def return_value(self, node: Node) -> Node | None:
+        named = [c for c in node.named_children if c.type not in self.comment]
+        return named[0] if named else None
+
+    def subscript_parts(self, node: Node) -> tuple[Node | None, Node | None]:
+        named = [c for c in node.named_children if c.type not in self.comment]
+        return (named[0] if named else None), (named[1] if len(named) > 1 else None)
+
+    def container_elements(self, node: Node) -> list[tuple[Any, Node]] | None:
+        if node.type != "array_creation_expression":
+            return None
+        pairs: list[tuple[Any, Node]] = []
+        index = 0
+        for element in node.named_children:
+            if element.type != "array_element_initializer" or not element.named_children:
+                continue
+            kids = element.named_children
+            if len(kids) == 2:
+                pairs.append((self.constant(kids[0]), kids[1]))
+            else:
+                pairs.append((float(index), kids[0]))
+                index += 1
+        return pairs
+
+    def string_interpolations(self, node: Node) -> list[Node] | None:
+        if node.type == "string":
+            return None
+        inner = [c for c in node.named_children if c.type not in _STRING_PARTS]
+        return inner or None
+
+    def string_value(self, node: Node) -> Any:
+        return "".join(self.text(c) for c in node.named_children if c.type in _STRING_PARTS)
+
+    def constant(self, node: Node) -> Any:
+        if node.type == "boolean":
+            return self.text(node).lower() == "true"
+        if node.type == "null":
+            return None
+        return super().constant(node)
+
+
+def _child(node: Node, kind: str) -> Node | None:
+    return next((c for c in node.named_children if c.type == kind), None)
+
+
+def _descendants(root: Node, *types: str) -> Iterator[Node]:
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        if node.type in types:
+            yield node
+        stack.extend(node.named_children)
+
+
+PHP = PhpAdapter(
+    name="php",
+    file_languages=("php",),
+    loader=tree_sitter_php.language_php,
+    identifier=frozenset({"variable_name"}),
+    attribute=frozenset(
+        {
+            "member_access_expression",
+            "nullsafe_member_access_expression",
+            "scoped_property_access_expression",
+        }
+    ),
+    call=frozenset(
+        {
+            "function_call_expression",
+            "member_call_expression",
+            "nullsafe_member_call_expression",
+            "scoped_call_expression",
+            "object_creation_expression",
+            "cast_expression",
+            "expression_statement",
+            *_CONSTRUCTS,
+        }
+    ),
+    assignment=frozenset({"assignment_expression", "reference_assignment_expression", "pair"}),
+    augmented_assignment=frozenset({"augmented_assignment_expression"}),
+    subscript=frozenset({"subscript_expression"}),
+    if_statement=frozenset({"if_statement", "else_if_clause"}),
+    conditional=frozenset({"conditional_expression"}),
+    switch=frozenset({"switch_statement"}),
+    loop=frozenset({"foreach_statement", "for_statement", "while_statement", "do_statement"}),
+    function=frozenset(
+        {"function_definition", "method_declaration", "anonymous_function", "arrow_function"}
+    ),
+    class_def=frozenset({"class_declaration", "trait_declaration"}),
+    return_statement=frozenset({"return_statement"}),
+    string=frozenset({"string", "encapsed_string", "heredoc", "nowdoc"}),
+    comment=frozenset({"comment"}),
+    true_literals=frozenset(),
+    false_literals=frozenset(),
+    null_literals=frozenset({"null"}),
+    number=frozenset({"integer", "float"}),
+    self_names=frozenset({"$this", "self", "static"}),
+)
+
+__all__ = ["NOT_CONSTANT", "PHP"]

@@ -1,0 +1,370 @@
+"""Python: Flask, Django and FastAPI as people write them."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import tree_sitter_python
+
+from stockade.analyzers.sast.languages.base import (
+    NOT_CONSTANT,
+    CallParts,
+    LanguageAdapter,
+    Node,
+    resolve_import,
+)
+
+ROUTE_DECORATORS = (
+    ".route",
+    ".get",
+    ".post",
+    ".put",
+    ".delete",
+    ".patch",
+    ".api_route",
+    ".websocket",
+    ".head",
+    ".options",
+)
+# FastAPI validates these annotations before the handler runs: such parameters are not strings.
+SAFE_ANNOTATIONS = frozenset(
+    {"int", "float", "bool", "UUID", "uuid.UUID", "datetime", "date", "Decimal"}
+)
+# Flask/Werkzeug converters that only match numbers or UUIDs: ``/items/<int:item_id>``.
+TYPED_CONVERTER = re.compile(r"<(?:int|float|uuid)(?:\([^)]*\))?:(\w+)>")
+PINNING_PREFIX = re.compile(r"[a-z][a-z0-9+.-]*://[^/]+/|/[^/]+/?")
+VALIDATORS = frozenset(
+    {"url_has_allowed_host_and_scheme", "is_safe_url", "is_safe_path", "is_valid_url"}
+)
+VALIDATING_METHODS = frozenset(
+    {"startswith", "isdigit", "isdecimal", "isnumeric", "isalnum", "isalpha", "isidentifier"}
+)
+JSON_FRAMEWORKS = re.compile(r"\b(?:fastapi|starlette|flask_restful|flask_restx)\b")
+NON_INPUT_PARAMS = frozenset({"self", "cls", "request", "req", "db", "session", "background_tasks"})
+
+
+class PythonAdapter(LanguageAdapter):
+    def imports(self, root: Node) -> dict[str, str]:
+        aliases: dict[str, str] = {}
+        for node in root.named_children:
+            if node.type == "import_statement":
+                for item in node.named_children:
+                    self._alias(item, "", aliases)
+            elif node.type == "import_from_statement":
+                module = node.child_by_field_name("module_name")
+                prefix = self.text(module) + "." if module is not None else ""
+                for item in node.children_by_field_name("name"):
+                    self._alias(item, prefix, aliases)
+        return aliases
+
+    def _alias(self, item: Node, prefix: str, aliases: dict[str, str]) -> None:
+        if item.type == "aliased_import":
+            name, alias = item.child_by_field_name("name"), item.child_by_field_name("alias")
+            if name is not None and alias is not None:
+                aliases[self.text(alias)] = prefix + self.text(name)
+        elif item.type == "dotted_name" and prefix:
+            full = self.text(item)
+            aliases[full.split(".")[-1]] = prefix + full
+
+    def call_parts(self, node: Node, imports: dict[str, str]) -> CallParts | None:
+        fn = node.child_by_field_name("function")
+        if fn is None:
+            return None
+        raw = self.dotted_name(fn) or "?"
+        name = resolve_import(raw, imports)
+        receiver = fn.child_by_field_name("object") if fn.type == "attribute" else None
+        args: list[Node] = []
+        kwargs: dict[str, Node] = {}
+        arg_list = node.child_by_field_name("arguments")
+        for child in arg_list.named_children if arg_list is not None else ():
+            if child.type == "keyword_argument":
+                key, value = child.child_by_field_name("name"), child.child_by_field_name("value")
+                if key is not None and value is not None:
+                    kwargs[self.text(key)] = value
+            elif child.type not in self.comment:
+                args.append(child)
+                if child.type == "dictionary_splat":  # ``f(**data)``: rules may name "**"
+                    kwargs["**"] = child
+        return CallParts(name, receiver, tuple(args), kwargs, node, raw)
+
+    def if_parts(self, node: Node) -> tuple[Node | None, list[Node], list[Node]]:
+        cond = node.child_by_field_name("condition")
+        then = node.child_by_field_name("consequence")
+        alts = node.children_by_field_name("alternative")
+        return cond, [then] if then is not None else [], list(alts)
+
+    def conditional_parts(self, node: Node) -> tuple[Node | None, Node | None, Node | None]:
+        named = [c for c in node.named_children if c.type not in self.comment]
+        if len(named) != 3:
+            return None, None, None
+        then, cond, alt = named
+        return cond, then, alt
+
+    def switch_parts(
+        self, node: Node
+    ) -> tuple[Node | None, list[tuple[list[Node], list[Node]]]] | None:
+        """``match``: literal patterns (and ``|`` unions of them) can be folded against a
+        constant subject; ``_`` and bare captures are the default; other patterns never
+        compare equal to a constant, so they only run when the subject is unknown."""
+        body = node.child_by_field_name("body")
+        if body is None:
+            return None
+        cases: list[tuple[list[Node], list[Node]]] = []
+        for clause in body.named_children:
+            if clause.type != "case_clause":
+                continue
+            block = clause.child_by_field_name("consequence")
+            statements = list(block.named_children) if block is not None else []
+            cases.append((_case_values(clause), statements))
+        return node.child_by_field_name("subject"), cases
+
+    def guard(self, cond: Node) -> tuple[str, bool] | None:
+        if cond.type == "parenthesized_expression" and cond.named_children:
+            return self.guard(cond.named_children[0])
+        if cond.type == "not_operator":
+            arg = cond.child_by_field_name("argument")
+            inner = self.guard(arg) if arg is not None else None
+            return (inner[0], not inner[1]) if inner is not None else None
+        if cond.type == "comparison_operator":
+            return self._comparison_guard(cond)
+        if cond.type == "call":
+            return self._call_guard(cond) or self._validator_guard(cond)
+        return None
+
+    def _comparison_guard(self, cond: Node) -> tuple[str, bool] | None:
+        """``x in ALLOWED`` / ``x not in ALLOWED`` / ``x == "literal"`` / ``x != "literal"``."""
+        children = cond.children
+        if len(children) < 3 or children[0].type != "identifier":
+            return None
+        op = " ".join(self.text(c) for c in children[1:-1])
+        other = children[-1]
+        if op in ("in", "not in") and other.type in ("identifier", "set", "list", "tuple"):
+            if other.type == "identifier" and not self.text(other).isupper():
+                return None  # only module constants (ALLOWED_HOSTS) read as allow-lists
+            return self.text(children[0]), op == "in"
+        if op in ("==", "!=") and self.constant(other) is not NOT_CONSTANT:
+            return self.text(children[0]), op == "=="
+        return None
+
+    def _call_guard(self, cond: Node) -> tuple[str, bool] | None:
+        """``x.isdigit()`` / ``x.isalnum()`` / ``re.fullmatch(pattern, x)``."""
+        fn = cond.child_by_field_name("function")
+        args = cond.child_by_field_name("arguments")
+        if fn is None or fn.type != "attribute":
+            return None
+        # ``path.startswith(BASE)`` after normalising; ``url.startswith("https://host/")``
+        obj, attr = (
+            fn.child_by_field_name("object"),
+            self.text(fn.child_by_field_name("attribute") or fn),
+        )
+        named = list(args.named_children) if args is not None else []
+        if attr == "startswith" and named and not self._pinning_prefix(named[0]):
+            return None
+        if attr in VALIDATING_METHODS and obj is not None and obj.type == "identifier":
+            return self.text(obj), True
+        if attr == "fullmatch" and len(named) >= 2 and named[1].type == "identifier":
+            return self.text(named[1]), True
+        return None
+
+    def _pinning_prefix(self, node: Node) -> bool:
+        """A prefix check pins a URL's host or a directory (``"https://host/"``, ``BASE``);
+        ``startswith("/")`` or ``"http"`` do not (``//evil.example``, ``https://evil``)."""
+        value = self.constant(node)
+        if not isinstance(value, str):
+            return True
+        return bool(PINNING_PREFIX.match(value))
+
+    def _validator_guard(self, cond: Node) -> tuple[str, bool] | None:
+        """``url_has_allowed_host_and_scheme(x, …)``: a validator taking the value first."""
+        fn = cond.child_by_field_name("function")
+        args = cond.child_by_field_name("arguments")
+        name = (self.dotted_name(fn) or "") if fn is not None else ""
+        named = list(args.named_children) if args is not None else []
+        if name.rsplit(".", 1)[-1] in VALIDATORS and named and named[0].type == "identifier":
+            return self.text(named[0]), True
+        return None
+
+    def assignment_parts(self, node: Node) -> tuple[list[Node], Node | None]:
+        if node.type == "named_expression":  # ``(x := value)``
+            name, value = node.child_by_field_name("name"), node.child_by_field_name("value")
+            return ([name] if name is not None else []), value
+        if node.type == "as_pattern":  # ``with httpx.Client() as client:``
+            named = node.named_children
+            alias = node.child_by_field_name("alias")
+            target = alias.named_children[0] if alias is not None and alias.named_children else None
+            if target is None or not named or node.parent is None:
+                return [], None
+            if node.parent.type != "with_item":
+                return [], None
+            return [target], named[0]
+        return super().assignment_parts(node)
+
+    def returned_body(self, node: Node) -> Node | None:
+        """Flask serialises a returned dict or list as JSON; ``return body, 200`` (a tuple)
+        sends its first element."""
+        if node.type in ("dictionary", "list", "dictionary_comprehension", "list_comprehension"):
+            return None
+        if node.type in ("tuple", "expression_list", "parenthesized_expression"):
+            inner = [c for c in node.named_children if c.type not in self.comment]
+            return self.returned_body(inner[0]) if inner else None
+        return node
+
+    def return_sink(self, fn: Node) -> str | None:
+        """A Flask view's returned string is an HTML body (``<return-html>``); FastAPI turns
+        returned values into JSON, so its handlers (files importing fastapi) are excluded."""
+        parent = fn.parent
+        if parent is None or parent.type != "decorated_definition":
+            return None
+        decorators = [self.text(d) for d in parent.children if d.type == "decorator"]
+        if not any(_is_route(d) for d in decorators):
+            return None
+        root = fn
+        while root.parent is not None:
+            root = root.parent
+        for node in root.named_children:
+            if node.type.startswith("import") and JSON_FRAMEWORKS.search(self.text(node)):
+                return None
+        return "<return-html>"
+
+    def param_names(self, params: Node) -> Iterator[str]:
+        for child in params.named_children:
+            name = (
+                child
+                if child.type == "identifier"
+                else (child.child_by_field_name("name") or _first(child, "identifier"))
+            )
+            if name is not None:
+                yield self.text(name)
+
+    def framework_sources(self, node: Node, params: tuple[str, ...]) -> frozenset[str]:
+        parent = node.parent
+        if parent is None or parent.type != "decorated_definition":
+            return frozenset()
+        decorators = [self.text(d) for d in parent.children if d.type == "decorator"]
+        if not any(_is_route(d) for d in decorators):
+            return frozenset()
+        typed = {m.group(1) for d in decorators for m in TYPED_CONVERTER.finditer(d)}
+        plist = node.child_by_field_name("parameters")
+        untrusted = set()
+        for child in plist.named_children if plist is not None else ():
+            name = self._param_if_untrusted(child)
+            if name and name not in typed:
+                untrusted.add(name)
+        return frozenset(untrusted)
+
+    def _param_if_untrusted(self, param: Node) -> str | None:
+        name_node = (
+            param
+            if param.type == "identifier"
+            else (param.child_by_field_name("name") or _first(param, "identifier"))
+        )
+        if name_node is None:
+            return None
+        name = self.text(name_node)
+        annotation = param.child_by_field_name("type")
+        default = param.child_by_field_name("value")
+        if name in NON_INPUT_PARAMS:
+            return None
+        if annotation is not None and self.text(annotation) in SAFE_ANNOTATIONS:
+            return None
+        if default is not None and "Depends(" in self.text(default):
+            return None
+        return name
+
+    def container_elements(self, node: Node) -> list[tuple[Any, Node]] | None:
+        if node.type in ("list", "tuple"):
+            items = [c for c in node.named_children if c.type not in self.comment]
+            if any(c.type in ("list_splat", "dictionary_splat") for c in items):
+                return None
+            return [(float(i), c) for i, c in enumerate(items)]
+        if node.type == "dictionary":
+            pairs = []
+            for child in node.named_children:
+                if child.type != "pair":
+                    return None
+                key, value = child.child_by_field_name("key"), child.child_by_field_name("value")
+                if key is None or value is None:
+                    return None
+                pairs.append((self.constant(key), value))
+            return pairs
+        return None
+
+    def string_interpolations(self, node: Node) -> list[Node] | None:
+        if node.type == "concatenated_string":
+            found = [i for s in node.named_children for i in (self.string_interpolations(s) or [])]
+            return found or None
+        parts = [
+            c.child_by_field_name("expression")
+            for c in node.named_children
+            if c.type == "interpolation"
+        ]
+        found = [p for p in parts if p is not None]
+        return found or None
+
+    def string_value(self, node: Node) -> Any:
+        if node.type == "concatenated_string":
+            values = [self.string_value(s) for s in node.named_children]
+            if any(v is NOT_CONSTANT for v in values):
+                return NOT_CONSTANT
+            return "".join(values)
+        content = [c for c in node.named_children if c.type == "string_content"]
+        return "".join(self.text(c) for c in content)
+
+
+def _is_route(decorator_text: str) -> bool:
+    head = decorator_text.lstrip("@").split("(", 1)[0].strip()
+    return head.endswith(ROUTE_DECORATORS)
+
+
+def _case_values(clause: Node) -> list[Node]:
+    patterns = [c for c in clause.named_children if c.type == "case_pattern"]
+    guarded = any(c.type == "if_clause" for c in clause.named_children)
+    if len(patterns) == 1 and not guarded:
+        inner = patterns[0].named_children
+        if not inner or (len(inner) == 1 and _is_capture(inner[0])):
+            return []  # ``case _:`` or ``case name:`` matches anything
+        if len(inner) == 1 and inner[0].type == "union_pattern":
+            return list(inner[0].named_children)
+        return list(inner)
+    return list(patterns)
+
+
+def _is_capture(pattern: Node) -> bool:
+    """``case name:`` binds anything; ``case Color.RED:`` (dotted) compares a value."""
+    return pattern.type in ("identifier", "dotted_name") and b"." not in (pattern.text or b"")
+
+
+def _first(node: Node, kind: str) -> Node | None:
+    for child in node.named_children:
+        if child.type == kind:
+            return child
+    return None
+
+
+PYTHON = PythonAdapter(
+    name="python",
+    file_languages=("python",),
+    loader=tree_sitter_python.language,
+    identifier=frozenset({"identifier"}),
+    attribute=frozenset({"attribute"}),
+    call=frozenset({"call"}),
+    assignment=frozenset({"assignment", "named_expression", "as_pattern"}),
+    augmented_assignment=frozenset({"augmented_assignment"}),
+    subscript=frozenset({"subscript"}),
+    if_statement=frozenset({"if_statement", "elif_clause"}),
+    loop=frozenset({"for_statement", "while_statement"}),
+    function=frozenset({"function_definition"}),
+    class_def=frozenset({"class_definition"}),
+    return_statement=frozenset({"return_statement"}),
+    string=frozenset({"string", "concatenated_string"}),
+    true_literals=frozenset({"true"}),
+    false_literals=frozenset({"false"}),
+    null_literals=frozenset({"none"}),
+    number=frozenset({"integer", "float"}),
+    self_names=frozenset({"self", "cls"}),
+    conditional=frozenset({"conditional_expression"}),
+    switch=frozenset({"match_statement"}),
+    switch_fallthrough=False,
+)

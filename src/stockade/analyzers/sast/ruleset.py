@@ -1,0 +1,373 @@
+"""SAST rules as data: loading and validating the YAML rule files of each language.
+
+A language directory holds ``_taint.yaml`` (sources, sanitizers and calls that do not
+propagate taint, shared by all taint rules of the language) and any number of rule files
+``{language: python, rules: [...]}``. Each rule carries its metadata and its own test cases
+(``tests: {vulnerable: [...], safe: [...]}``), which the test suite runs for every rule.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import cached_property
+from pathlib import Path
+from typing import Any
+
+import tree_sitter as ts
+import yaml
+
+from stockade.analyzers.sast.languages import load_adapter
+from stockade.analyzers.sast.languages.base import LanguageAdapter
+from stockade.core.errors import RuleError
+from stockade.core.rule import Rule
+from stockade.core.severity import Confidence, Severity
+
+RULES_DIR = Path(__file__).parent / "rules"
+
+
+def glob_regex(patterns: Iterable[str]) -> re.Pattern[str] | None:
+    """One regex for many ``fnmatch`` globs (``*.execute``, ``os.system``)."""
+    parts = [fnmatch.translate(p) for p in patterns]
+    return re.compile("|".join(parts)) if parts else None
+
+
+@dataclass(frozen=True)
+class SinkSpec:
+    calls: re.Pattern[str]
+    args: tuple[int, ...] | None  # None: every positional argument
+    kwargs: tuple[str, ...] = ()
+    receiver: bool = False
+    when: Mapping[str, Any] = field(default_factory=dict)  # keyword → required constant
+    assign: bool = False  # the sink is an assignment to ``calls`` (``resp.headers[...] = x``)
+    # argument (keyword name or position) → globs over its dotted name or constant: a call
+    # passing a matching argument is no sink (``yaml.load(x, Loader=yaml.SafeLoader)``)
+    unless: Mapping[str, re.Pattern[str]] = field(default_factory=dict)
+    exclude: re.Pattern[str] | None = None  # callees the ``calls`` globs must not cover
+    # For a literal dict argument: only elements under these keys matter (``$where``)…
+    keys: re.Pattern[str] | None = None
+    # …plus, under any key, data from sources with these labels (parsed JSON objects)
+    object_sources: re.Pattern[str] | None = None
+
+
+@dataclass(frozen=True)
+class PatternRule:
+    meta: Rule
+    query: str
+    unless: str | None = None  # a query that, matching in the enclosing function, clears it
+    unless_scope: str = "function"  # or "file": the clearing query may match anywhere
+
+
+@dataclass(frozen=True)
+class ContainerMethod:
+    """A method that stores into its receiver (``map.put(k, v)``, ``list.add(v)``)."""
+
+    calls: re.Pattern[str]
+    value: int
+    key: int | None = None
+    append: bool = False
+    keys: tuple[int, ...] = ()  # a composite key (``config.set(section, option, value)``)
+    remove: bool = False  # ``list.pop(i)`` / ``dict.pop(k)``: takes the element out
+
+
+@dataclass(frozen=True)
+class TaintRule:
+    meta: Rule
+    sinks: tuple[SinkSpec, ...]
+    kind: str
+    sanitizers: re.Pattern[str] | None = None
+    source_kinds: frozenset[str] | None = None
+
+
+@dataclass(frozen=True)
+class SourceSpec:
+    pattern: str
+    kind: str = "web"
+    confidence: Confidence = Confidence.HIGH
+
+
+CompiledRule = tuple[PatternRule, ts.Query | None, ts.Query | None, str | None]
+
+
+@dataclass
+class LanguageRules:
+    """Everything the engine runs for one language, compiled once per process."""
+
+    adapter: LanguageAdapter
+    pattern_rules: list[PatternRule] = field(default_factory=list)
+    taint_rules: list[TaintRule] = field(default_factory=list)
+    sources: list[SourceSpec] = field(default_factory=list)
+    # source kinds only rules naming them in ``source_kinds`` use (``weak-random``)
+    opt_in_kinds: set[str] = field(default_factory=set)
+    sanitizers: list[tuple[re.Pattern[str], frozenset[str] | None]] = field(default_factory=list)
+    clean_calls: re.Pattern[str] | None = None
+    container_methods: list[ContainerMethod] = field(default_factory=list)
+    empty_containers: re.Pattern[str] | None = None
+    tests: dict[str, dict[str, list[str]]] = field(default_factory=dict)
+
+    _source_cache: dict[str, SourceSpec | None] = field(default_factory=dict)
+    _sink_cache: dict[str, tuple[tuple[TaintRule, SinkSpec], ...]] = field(default_factory=dict)
+    _container_cache: dict[str, ContainerMethod | None] = field(default_factory=dict)
+
+    @cached_property
+    def source_regex(self) -> re.Pattern[str] | None:
+        return glob_regex(s.pattern for s in self.sources)
+
+    def source_for(self, name: str) -> SourceSpec | None:
+        """The source a dotted name denotes (memoised: names repeat a lot)."""
+        if name in self._source_cache:
+            return self._source_cache[name]
+        found = None
+        regex = self.source_regex
+        if regex is not None and regex.match(name):
+            found = next((s for s in self.sources if fnmatch.fnmatchcase(name, s.pattern)), None)
+        self._source_cache[name] = found
+        return found
+
+    def container_method(self, name: str) -> ContainerMethod | None:
+        """The first container method whose pattern matches the callee (memoised)."""
+        if name in self._container_cache:
+            return self._container_cache[name]
+        found = next((m for m in self.container_methods if m.calls.match(name)), None)
+        self._container_cache[name] = found
+        return found
+
+    def call_sinks(self, name: str, raw: str) -> tuple[tuple[TaintRule, SinkSpec], ...]:
+        """Every (rule, call sink) whose pattern matches the callee (memoised)."""
+        key = f"{name}\x00{raw}"
+        cached = self._sink_cache.get(key)
+        if cached is None:
+            cached = tuple(
+                (rule, sink)
+                for rule in self.taint_rules
+                for sink in rule.sinks
+                if not sink.assign
+                and (sink.calls.match(name) or sink.calls.match(raw))
+                and not (sink.exclude is not None and sink.exclude.match(name))
+            )
+            self._sink_cache[key] = cached
+        return cached
+
+    _queries: dict[str, list[CompiledRule]] = field(default_factory=dict)
+    _combined: dict[str, tuple[ts.Query | None, list[PatternRule]]] = field(default_factory=dict)
+
+    def queries_for(self, file_language: str) -> list[CompiledRule]:
+        """Compiled queries for one grammar; a rule whose query does not compile carries its
+        error instead, so one bad rule (a user's, typically) is reported without disabling
+        the others."""
+        cached = self._queries.get(file_language)
+        if cached is not None:
+            return cached
+        grammar = self.adapter.language_for(file_language)
+        compiled: list[CompiledRule] = []
+        for rule in self.pattern_rules:
+            try:
+                query = ts.Query(grammar, rule.query)
+                unless = ts.Query(grammar, rule.unless) if rule.unless else None
+            except (ts.QueryError, ValueError) as exc:
+                compiled.append((rule, None, None, f"invalid tree-sitter query: {exc}"))
+                continue
+            compiled.append((rule, query, unless, None))
+        self._queries[file_language] = compiled
+        return compiled
+
+    def combined_query_for(self, file_language: str) -> tuple[ts.Query | None, list[PatternRule]]:
+        """All valid pattern rules as one multi-pattern query (one tree walk for all of
+        them); the list maps each pattern index to its rule."""
+        cached = self._combined.get(file_language)
+        if cached is not None:
+            return cached
+        sources: list[str] = []
+        owners: list[PatternRule] = []
+        for rule, query, _unless, error in self.queries_for(file_language):
+            if query is None or error:
+                continue
+            sources.append(rule.query)
+            owners.extend([rule] * query.pattern_count)
+        grammar = self.adapter.language_for(file_language)
+        result = (ts.Query(grammar, "\n".join(sources)), owners) if sources else (None, [])
+        self._combined[file_language] = result
+        return result
+
+    @cached_property
+    def sink_words(self) -> frozenset[bytes]:
+        """Last name segments of all sinks: a file with none of them needs no taint pass."""
+        words = set()
+        for rule in self.taint_rules:
+            for sink in rule.sinks:
+                for word in re.findall(r"[A-Za-z_][A-Za-z0-9_]*", sink.calls.pattern):
+                    if word not in {"s", "Z", "A", "z"} and len(word) > 2:
+                        words.add(word.encode())
+        return frozenset(words)
+
+
+def _tuple(value: Any) -> tuple[str, ...]:
+    if value is None:
+        return ()
+    if isinstance(value, str):
+        return (value,)
+    return tuple(str(v) for v in value)
+
+
+def _meta(raw: Mapping[str, Any], language: str, source: str) -> Rule:
+    rule_id = str(raw.get("id", ""))
+    try:
+        return Rule(
+            id=rule_id,
+            title=str(raw["title"]),
+            module="sast",
+            type=str(raw["type"]),
+            severity=Severity.parse(str(raw["severity"])),
+            confidence=Confidence.parse(str(raw.get("confidence", "medium"))),
+            description=str(raw.get("description", raw.get("message", ""))).strip(),
+            remediation=str(raw.get("remediation", "")).strip(),
+            cwe=_tuple(raw.get("cwe")),
+            owasp=_tuple(raw.get("owasp")),
+            references=_tuple(raw.get("references")),
+            tags=_tuple(raw.get("tags")),
+            languages=(language,),
+        )
+    except KeyError as exc:
+        raise RuleError(rule_id or "?", f"missing field {exc}", source=source) from None
+    except Exception as exc:
+        raise RuleError(rule_id or "?", str(exc), source=source) from None
+
+
+def _sink(raw: Mapping[str, Any], rule_id: str) -> SinkSpec:
+    assign = "assign" in raw
+    calls = glob_regex(_tuple(raw.get("assign") if assign else raw.get("call")))
+    if calls is None:
+        raise RuleError(rule_id, "a sink needs 'call' or 'assign'")
+    args = raw.get("args", "all")
+    positions = None if args == "all" else tuple(int(a) for a in args)
+    return SinkSpec(
+        calls,
+        positions,
+        _tuple(raw.get("kwargs")),
+        bool(raw.get("receiver", False)),
+        dict(raw.get("when") or {}),
+        assign,
+        {
+            str(key): re.compile("|".join(fnmatch.translate(g) for g in _tuple(globs)))
+            for key, globs in (raw.get("unless") or {}).items()
+        },
+        glob_regex(_tuple(raw.get("exclude"))),
+        glob_regex(_tuple(raw.get("keys"))),
+        glob_regex(_tuple(raw.get("object_sources"))),
+    )
+
+
+def _rule(raw: Mapping[str, Any], language: str, source: str) -> PatternRule | TaintRule:
+    meta = _meta(raw, language, source)
+    kind = raw.get("kind", "pattern")
+    if kind == "pattern":
+        if "query" not in raw:
+            raise RuleError(meta.id, "pattern rule needs 'query'", source=source)
+        scope = str(raw.get("unless_scope", "function"))
+        if scope not in ("function", "file"):
+            raise RuleError(meta.id, "unless_scope must be 'function' or 'file'", source=source)
+        return PatternRule(meta, str(raw["query"]), raw.get("unless"), scope)
+    if kind == "taint":
+        sinks = tuple(_sink(s, meta.id) for s in raw.get("sinks", []))
+        if not sinks:
+            raise RuleError(meta.id, "taint rule needs 'sinks'", source=source)
+        kinds = raw.get("source_kinds")
+        return TaintRule(
+            meta,
+            sinks,
+            str(raw.get("sink_kind", meta.type)),
+            glob_regex(_tuple(raw.get("sanitizers"))),
+            frozenset(kinds) if kinds else None,
+        )
+    raise RuleError(meta.id, f"unknown rule kind {kind!r}", source=source)
+
+
+def _load_taint_config(rules: LanguageRules, raw: Mapping[str, Any]) -> None:
+    for src in raw.get("sources", []):
+        rules.sources.append(
+            SourceSpec(
+                str(src["pattern"]),
+                str(src.get("kind", "web")),
+                Confidence.parse(str(src.get("confidence", "high"))),
+            )
+        )
+    rules.opt_in_kinds.update(
+        str(src["kind"]) for src in raw.get("sources", []) if src.get("opt_in", False)
+    )
+    for san in raw.get("sanitizers", []):
+        kinds = san.get("kinds")
+        regex = glob_regex(_tuple(san["call"]))
+        if regex is not None:
+            rules.sanitizers.append((regex, frozenset(kinds) if kinds else None))
+    rules.clean_calls = glob_regex(_tuple(raw.get("clean_calls")))
+    rules.empty_containers = glob_regex(_tuple(raw.get("empty_containers")))
+    for method in raw.get("container_methods", []):
+        calls = glob_regex(_tuple(method.get("call")))
+        if calls is not None:
+            key = method.get("key")
+            keys = tuple(int(k) for k in key) if isinstance(key, list) else ()
+            rules.container_methods.append(
+                ContainerMethod(
+                    calls,
+                    int(method.get("value", 0)),
+                    keys[0] if keys else (int(key) if key is not None else None),
+                    bool(method.get("append", False)),
+                    keys,
+                    bool(method.get("remove", False)),
+                )
+            )
+
+
+def load_directory(
+    language: str, directory: Path, into: LanguageRules | None = None
+) -> LanguageRules | None:
+    adapter = load_adapter(language)
+    if adapter is None:
+        return None
+    rules = into or LanguageRules(adapter)
+    for path in sorted(directory.glob("*.yaml")):
+        load_file(path, language, rules)
+    return rules
+
+
+def load_file(path: Path, language: str, rules: LanguageRules) -> None:
+    try:
+        raw = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+    except (OSError, yaml.YAMLError) as exc:
+        raise RuleError(path.name, f"cannot load rule file: {exc}", source=str(path)) from None
+    if path.name == "_taint.yaml":
+        _load_taint_config(rules, raw)
+        return
+    for item in raw.get("rules", []):
+        rule = _rule(item, language, str(path))
+        target = rules.pattern_rules if isinstance(rule, PatternRule) else rules.taint_rules
+        target.append(rule)  # type: ignore[arg-type]
+        tests = item.get("tests") or {}
+        rules.tests[rule.meta.id] = {
+            "vulnerable": [str(t) for t in tests.get("vulnerable", [])],
+            "safe": [str(t) for t in tests.get("safe", [])],
+        }
+
+
+def load_all(
+    extra_dirs: Sequence[str] = (), disabled: Iterable[str] = ()
+) -> dict[str, LanguageRules]:
+    """Built-in rules of every language with an adapter, plus user rule directories
+    (``<dir>/<language>/*.yaml``), minus disabled rule ids."""
+    result: dict[str, LanguageRules] = {}
+    for lang_dir in sorted(p for p in RULES_DIR.iterdir() if p.is_dir()):
+        loaded = load_directory(lang_dir.name, lang_dir)
+        if loaded is not None:
+            result[lang_dir.name] = loaded
+    for extra in extra_dirs:
+        for lang_dir in sorted(p for p in Path(extra).iterdir() if p.is_dir()):
+            loaded = load_directory(lang_dir.name, lang_dir, result.get(lang_dir.name))
+            if loaded is not None:
+                result[lang_dir.name] = loaded
+    off = set(disabled)
+    for rules in result.values():
+        rules.pattern_rules = [r for r in rules.pattern_rules if r.meta.id not in off]
+        rules.taint_rules = [r for r in rules.taint_rules if r.meta.id not in off]
+    return result

@@ -1,0 +1,1 @@
+"""Intraprocedural taint tracking with same-file function summaries."""

@@ -1,0 +1,58 @@
+"""Bad Python input: analysed or skipped with a reason, never a crash, never a hang."""
+
+from __future__ import annotations
+
+import time
+
+from stockade.analyzers.sast.analyzer import SastAnalyzer
+
+VULN = (
+    "import os\nfrom flask import request\ndef run():\n    os.system('ls ' + request.args['d'])\n"
+)
+
+
+def test_deeply_nested_expressions_do_not_crash(analyze_files) -> None:  # type: ignore[no-untyped-def]
+    nested = "x = " + "(" * 3000 + "request.args['a']" + ")" * 3000 + "\n"
+    chain = "y = " + " + ".join(["request.args['b']"] * 20000) + "\n"
+    calls = "z = " + "f(" * 2000 + "request.args['c']" + ")" * 2000 + "\n"
+    body = "from flask import request\nimport os\n" + nested + chain + calls + "os.system(y)\n"
+    findings, _ = analyze_files(SastAnalyzer(), {"deep.py": body})
+    assert isinstance(findings, list)
+
+
+def test_a_file_that_does_not_parse_is_still_analysed(analyze_files) -> None:  # type: ignore[no-untyped-def]
+    broken = VULN + "\ndef broken(:\n    return ((\n"
+    findings, issues = analyze_files(SastAnalyzer(), {"broken.py": broken})
+    assert any(f.rule_id == "python.command-injection" for f in findings)
+    assert any("syntax errors" in i.message for i in issues)
+
+
+def test_minified_code_is_skipped_with_a_reason(analyze_files) -> None:  # type: ignore[no-untyped-def]
+    line = ";".join(f"v{i}=eval(input())" for i in range(2000))
+    findings, issues = analyze_files(SastAnalyzer(), {"gen.py": line + "\n"})
+    assert findings == []
+    assert any("minified" in i.message for i in issues)
+
+
+def test_a_ten_megabyte_file_finishes(analyze_files) -> None:  # type: ignore[no-untyped-def]
+    block = (
+        "def handler_{n}(request):\n"
+        "    name = request.GET.get('n')\n"
+        "    if name in ALLOWED:\n"
+        "        return name.strip()\n"
+        "    return 'x' + str({n})\n\n"
+    )
+    body = "ALLOWED = {'a'}\n" + "".join(block.format(n=i) for i in range(72000))
+    assert len(body) > 10_000_000
+    body += "import hashlib\ndigest = hashlib.md5(b'x').hexdigest()\n"
+    started = time.perf_counter()
+    findings, issues = analyze_files(SastAnalyzer(), {"big.py": body})
+    assert time.perf_counter() - started < 60
+    assert any(f.rule_id == "python.weak-hash" for f in findings)  # pattern rules still run
+    assert any("data-flow skipped" in i.message for i in issues)
+
+
+def test_an_unknown_encoding_is_analysed(analyze_files) -> None:  # type: ignore[no-untyped-def]
+    data = VULN.encode() + b"# caf\xe9 \xff\xfe latin-1 bytes\n"
+    findings, _ = analyze_files(SastAnalyzer(), {"latin.py": data})
+    assert any(f.rule_id == "python.command-injection" for f in findings)
