@@ -1,0 +1,1 @@
+"""Dependency analysis: lockfile and manifest parsers, OSV advisory store, exact matching."""

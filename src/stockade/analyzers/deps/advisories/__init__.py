@@ -1,0 +1,1 @@
+"""Advisory sources: a local OSV store (SQLite) and the online OSV API."""
