@@ -1,0 +1,46 @@
+module example.com/corpus
+
+go 1.22
+
+require (
+	code.cloudfoundry.org/gorouter v0.0.0-20191101214924-b1b5c44e050f
+	github.com/free5gc/nrf v1.4.3
+	github.com/gardener/gardener-extension-provider-openstack v1.49.0
+	github.com/gin-gonic/gin v1.6.0
+	github.com/mattermost/mattermost/server/v8 v8.0.0-20260129133647-5d787969c2d5
+	github.com/edgelesssys/constellation/v2 v2.16.3
+	github.com/kata-containers/kata-containers v0.0.0-20260519062212-ffa59ce3aa78
+	github.com/jandedobbeleer/oh-my-posh v29.35.1+incompatible
+	github.com/tendermint/tendermint v0.34.3
+	go.probo.inc/probo v0.204.0
+	github.com/gofiber/fiber/v3 v3.2.0
+	github.com/dhowden/tag v0.0.0-20201120070457-d52dcb253c63
+	github.com/binance-chain/tss-lib v1.2.0
+	github.com/pion/dtls v1.5.2
+	github.com/microsoft/go-crypto-winnative v0.0.0-20250211154640-f49c8e1379ea
+	github.com/elastic/beats v6.1.0+incompatible
+	github.com/sagernet/sing v0.2.12-0.20230925092853-5b05b5c147d9
+	helm.sh/helm/v3 v3.9.4
+	github.com/kubev2v/migration-planner v0.13.5
+	github.com/openshift/source-to-image v1.1.10-0.20180427153919-f5cbcbc5cc6f
+	github.com/aws/aws-sdk-go-v2/service/kinesis v1.43.5
+	github.com/ctfer-io/fullchain v0.1.1
+	github.com/slsa-framework/slsa-verifier/v2 v2.4.1-rc.0
+	github.com/metal3-io/baremetal-operator/apis v0.9.1
+	github.com/gardener/gardener-extension-provider-azure v1.55.0
+	github.com/coder/coder/v2 v2.23.0
+	github.com/IceWhaleTech/CasaOS-UserService v0.4.7
+	github.com/kubernetes/kubernetes v1.2.0
+	github.com/golang-fips/openssl/v2 v2.0.1
+	github.com/dablelv/go-huge-util v0.0.34
+	github.com/opentofu/opentofu v1.10.8
+	istio.io/istio v0.0.0-20260410004459-189832a289c1
+	github.com/flipped-aurora/gin-vue-admin v0.9.1-0.20251201084432-ee8d8d7e04d9
+	github.com/pion/webrtc/v3 v3.0.15
+	github.com/plentico/plenti v0.7.2
+	github.com/DataDog/dd-trace-go/v2 v2.8.1
+	github.com/google/fscrypt v0.3.3
+	github.com/aws/aws-advanced-go-wrapper/custom-endpoint v1.0.4
+	github.com/gorilla/handlers v1.3.0
+	github.com/theupdateframework/go-tuf/v2 v2.4.1
+)

@@ -1,0 +1,46 @@
+module example.com/corpus
+
+go 1.22
+
+require (
+	github.com/free5gc/nrf v1.4.2
+	github.com/gardener/gardener-extension-provider-openstack v1.48.9
+	github.com/gin-gonic/gin v1.5.9
+	github.com/edgelesssys/constellation/v2 v2.16.2
+	github.com/jandedobbeleer/oh-my-posh v29.35.0
+	github.com/tendermint/tendermint v0.34.2
+	go.probo.inc/probo v0.203.9
+	github.com/gofiber/fiber/v3 v3.1.9
+	github.com/binance-chain/tss-lib v1.1.9
+	github.com/pion/dtls v1.5.1
+	github.com/elastic/beats v6.0.9
+	helm.sh/helm/v3 v3.9.3
+	github.com/kubev2v/migration-planner v0.13.4
+	github.com/aws/aws-sdk-go-v2/service/kinesis v1.43.4
+	github.com/ctfer-io/fullchain v0.1.0
+	github.com/metal3-io/baremetal-operator/apis v0.9.0
+	github.com/gardener/gardener-extension-provider-azure v1.54.9
+	github.com/coder/coder/v2 v2.22.9
+	github.com/IceWhaleTech/CasaOS-UserService v0.4.6
+	github.com/kubernetes/kubernetes v1.1.9
+	github.com/golang-fips/openssl/v2 v2.0.0
+	github.com/dablelv/go-huge-util v0.0.33
+	github.com/opentofu/opentofu v1.10.7
+	github.com/pion/webrtc/v3 v3.0.14
+	github.com/plentico/plenti v0.7.1
+	github.com/DataDog/dd-trace-go/v2 v2.8.0
+	github.com/google/fscrypt v0.3.2
+	github.com/aws/aws-advanced-go-wrapper/custom-endpoint v1.0.3
+	github.com/gorilla/handlers v1.2.9
+	github.com/theupdateframework/go-tuf/v2 v2.4.0
+	google.golang.org/grpc v1.57.1
+	github.com/lima-vm/lima v0.16.0
+	github.com/argoproj/argo-cd/v3 v3.1.8
+	github.com/getarcaneapp/arcane/backend v1.18.0
+	github.com/esm-dev/esm.sh v0.0.0-20260508100112-1960055e1d53
+	github.com/containernetworking/plugins v0.8.6
+	github.com/hypermodeinc/dgraph/v24 v24.1.9
+	github.com/sap/cloud-security-client-go v0.17.0
+	github.com/pterodactyl/wings v1.12.1
+	github.com/osrg/gobgp/v3 v3.20.0
+)

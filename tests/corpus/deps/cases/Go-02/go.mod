@@ -1,0 +1,46 @@
+module example.com/corpus
+
+go 1.22
+
+require (
+	google.golang.org/grpc v1.57.0
+	github.com/lima-vm/lima v0.15.9
+	github.com/argoproj/argo-cd/v3 v3.1.7
+	github.com/getarcaneapp/arcane/backend v1.17.9
+	github.com/containernetworking/plugins v0.8.5
+	github.com/hypermodeinc/dgraph/v24 v24.1.8
+	github.com/sap/cloud-security-client-go v0.16.9
+	github.com/pterodactyl/wings v1.12.0
+	github.com/osrg/gobgp/v3 v3.19.9
+	github.com/gomarkdown/markdown v0.0.0-20230922105210-14b16010c2ee
+	gopkg.in/square/go-jose.v1 v1.1.0
+	github.com/talos-systems/talos v1.2.2
+	github.com/authorizerdev/authorizer v0.0.0-20260409051328-bd3f5baf6d3d
+	github.com/safedep/vet v1.12.5
+	github.com/evmos/evmos/v7 v7.0.0
+	github.com/tidwall/gjson v1.6.5
+	github.com/ydb-platform/ydb-go-sdk/v3 v3.53.3
+	github.com/ory/hydra v1.4.0
+	github.com/daptin/daptin v0.11.8
+	github.com/ulikunitz/xz v0.5.15
+	github.com/go-vela/server v0.23.2
+	github.com/mattermost/mattermost v11.1.0+incompatible
+	github.com/clidey/whodb/core v0.0.0-20250127172032-547336ac73c8
+	github.com/filecoin-project/curio v1.27.3-rc2
+	github.com/cosmos/ibc-apps/middleware/packet-forward-middleware/v6 v6.1.1
+	github.com/anchore/stereoscope v0.0.1
+	github.com/cosmos/ibc-apps/middleware/packet-forward-middleware/v5 v5.2.1
+	github.com/alist-org/alist/v3 v3.57.0
+	github.com/casdoor/casdoor v1.103.1
+	github.com/temporalio/ui-server/v2 v2.25.0
+	cosmossdk.io/math v1.4.0
+	github.com/cri-o/cri-o v1.19.5
+	github.com/apptainer/apptainer v1.4.5
+	go.elastic.co/apm v1.11.0
+	github.com/containous/traefik/v2 v2.1.4
+	github.com/edgelesssys/contrast v1.4.1
+	github.com/klever-io/klever-go v1.7.18
+	github.com/lestrrat-go/jwx/v2 v2.0.11-0.20230614080639-c8b6bec919a1
+	go.temporal.io/api v1.44.1
+	github.com/open-telemetry/opentelemetry-collector-contrib/exporter/sentryexporter v0.154.0
+)

@@ -1,0 +1,46 @@
+module example.com/corpus
+
+go 1.22
+
+require (
+	gopkg.in/square/go-jose.v1 v1.0.9
+	github.com/talos-systems/talos v1.2.1
+	github.com/safedep/vet v1.12.4
+	github.com/evmos/evmos/v7 v6.9.0
+	github.com/tidwall/gjson v1.6.4
+	github.com/ydb-platform/ydb-go-sdk/v3 v3.53.2
+	github.com/ory/hydra v1.3.9
+	github.com/daptin/daptin v0.11.7
+	github.com/ulikunitz/xz v0.5.14
+	github.com/go-vela/server v0.23.1
+	github.com/mattermost/mattermost v11.0.9
+	github.com/cosmos/ibc-apps/middleware/packet-forward-middleware/v6 v6.1.0
+	github.com/anchore/stereoscope v0.0.0
+	github.com/cosmos/ibc-apps/middleware/packet-forward-middleware/v5 v5.2.0
+	github.com/alist-org/alist/v3 v3.56.9
+	github.com/casdoor/casdoor v1.103.0
+	github.com/temporalio/ui-server/v2 v2.24.9
+	cosmossdk.io/math v1.3.9
+	github.com/cri-o/cri-o v1.19.4
+	github.com/apptainer/apptainer v1.4.4
+	go.elastic.co/apm v1.10.9
+	github.com/containous/traefik/v2 v2.1.3
+	github.com/edgelesssys/contrast v1.4.0
+	github.com/klever-io/klever-go v1.7.17
+	go.temporal.io/api v1.44.0
+	github.com/open-telemetry/opentelemetry-collector-contrib/exporter/sentryexporter v0.153.9
+	zotregistry.dev/zot/v2 v2.1.15
+	github.com/tinfoil-factory/netfoil v0.3.0
+	go.pinniped.dev v0.19.0
+	filippo.io/edwards25519 v1.1.1
+	github.com/buildkite/elastic-ci-stack-for-aws/v6 v6.7.1
+	github.com/dgraph-io/dgraph/v25 v25.3.2
+	github.com/netbirdio/netbird v0.57.0
+	github.com/russellhaering/goxmldsig v1.1.0
+	github.com/argoproj/argo-cd v1.5.1
+	github.com/nyaruka/phonenumbers v1.2.2
+	github.com/corazawaf/coraza/v3 v3.0.1
+	github.com/containerd/containerd/v2 v2.1.9
+	github.com/hyperledger/fabric-ca v1.5.21
+	github.com/basekick-labs/arc v0.0.0-20260520141557-91bdc29d1a02
+)

@@ -1,0 +1,46 @@
+module example.com/corpus
+
+go 1.22
+
+require (
+	zotregistry.dev/zot/v2 v2.1.14
+	github.com/tinfoil-factory/netfoil v0.2.9
+	go.pinniped.dev v0.18.9
+	filippo.io/edwards25519 v1.1.0
+	github.com/buildkite/elastic-ci-stack-for-aws/v6 v6.7.0
+	github.com/dgraph-io/dgraph/v25 v25.3.1
+	github.com/netbirdio/netbird v0.56.9
+	github.com/russellhaering/goxmldsig v1.0.9
+	github.com/argoproj/argo-cd v1.5.0
+	github.com/nyaruka/phonenumbers v1.2.1
+	github.com/corazawaf/coraza/v3 v3.0.0
+	github.com/containerd/containerd/v2 v2.1.8
+	github.com/hyperledger/fabric-ca v1.5.20
+	github.com/safedep/gryph v0.7.0
+	github.com/evmos/evmos/v17 v17.0.0
+	github.com/mongodb/mongo-tools v0.0.0-20200819165540-8c1800b51550
+	github.com/open-policy-agent/opa-envoy-plugin v1.13.2-envoy-2
+	github.com/julien040/anyquery/plugins/edge v0.0.0-20240826075852-c651df0b8767
+	github.com/pinchtab/pinchtab v0.8.4
+	ktbs.dev/teler v0.0.1
+	github.com/aws/aws-sdk-go-v2/service/iotsitewise v1.52.19
+	github.com/cloudflare/golz4 v0.0.0-20140711154735-199f5f787806
+	github.com/slackhq/nebula v1.9.7
+	github.com/dexidp/dex v0.0.0-20260303131938-204dbb2e3ff7
+	github.com/vbatts/tar-split v0.10.2
+	github.com/aws/aws-sdk-go-v2/service/bedrockagentruntime v1.51.8
+	gopkg.in/macaron.v1 v1.3.7
+	github.com/golang/glog v1.2.4
+	go.opentelemetry.io/contrib/instrumentation/net/http/httptrace/otelhttptrace v0.44.0
+	github.com/edgexfoundry/device-sdk-go/v2 v2.1.1
+	github.com/tiagorlampert/CHAOS v0.0.0-20220716132853-b47438d36e3a
+	github.com/openshift/osin v1.0.2-0.20210113124101-8612686d6dda
+	github.com/cosmos/interchain-security/v5 v5.2.0
+	github.com/eat-pray-ai/yutu v0.10.9-dev1
+	github.com/gotenberg/gotenberg/v8 v8.33.0
+	github.com/nektos/act v0.2.40
+	github.com/cloudwego/hertz v0.3.1
+	github.com/fluxcd/source-controller/api v0.30.0
+	github.com/grafana/grafana-infinity-datasource v1.4.2-0.20250731100004-9c736aa21b3a
+	github.com/hashicorp/go-getter v1.7.0
+)

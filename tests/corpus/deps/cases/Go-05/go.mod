@@ -1,0 +1,46 @@
+module example.com/corpus
+
+go 1.22
+
+require (
+	github.com/safedep/gryph v0.6.9
+	github.com/evmos/evmos/v17 v16.9.0
+	github.com/pinchtab/pinchtab v0.8.3
+	ktbs.dev/teler v0.0.0
+	github.com/aws/aws-sdk-go-v2/service/iotsitewise v1.52.18
+	github.com/slackhq/nebula v1.9.6
+	github.com/vbatts/tar-split v0.10.1
+	github.com/aws/aws-sdk-go-v2/service/bedrockagentruntime v1.51.7
+	gopkg.in/macaron.v1 v1.3.6
+	github.com/golang/glog v1.2.3
+	go.opentelemetry.io/contrib/instrumentation/net/http/httptrace/otelhttptrace v0.43.9
+	github.com/edgexfoundry/device-sdk-go/v2 v2.1.0
+	github.com/cosmos/interchain-security/v5 v5.1.9
+	github.com/gotenberg/gotenberg/v8 v8.32.9
+	github.com/nektos/act v0.2.39
+	github.com/cloudwego/hertz v0.3.0
+	github.com/fluxcd/source-controller/api v0.29.9
+	github.com/hashicorp/go-getter v1.6.9
+	github.com/imroc/req/v3 v3.43.4
+	www.velocidex.com/golang/velociraptor v0.74.3
+	github.com/containers/psgo v1.7.2
+	github.com/in-toto/go-witness v0.9.1
+	github.com/linode/terraform-provider-linode/v3 v3.9.0
+	github.com/open-telemetry/opentelemetry-collector-contrib/extension/bearertokenauthextension v0.107.0
+	github.com/dunglas/mercure v0.22.0
+	github.com/boxlite-ai/boxlite/sdks/go v0.9.0
+	github.com/abhinavxd/libredesk v1.0.2-0.20260215211005-727213631ce6
+	github.com/milvus-io/milvus v0.10.3-0.20260602041816-3d932f1c3e06
+	github.com/agnivade/easy-scrypt v1.0.0
+	github.com/zitadel/zitadel v1.80.0-v2.20.0.20260615132747-d184e976fc79
+	github.com/lxc/incus-os/incus-osd v0.0.0-20260313012803-e3b35f230d23
+	github.com/enchant97/note-mark/backend v0.0.0-20260501152247-18b587758667
+	github.com/rs/cors v1.11.0
+	github.com/go-macaron/i18n v0.5.0
+	github.com/tomwright/dasel/v3 v3.10.1
+	github.com/containers/podman/v4 v4.0.3
+	github.com/whyrusleeping/tar-utils v0.0.0-20201201191210-20a61371de5b
+	github.com/ctfer-io/romeo/webserver v0.2.2
+	github.com/amir20/dozzle v1.29.1-0.20260125230338-620e59aa2463
+	github.com/cnlh/nps v0.23.2
+)

@@ -1,0 +1,46 @@
+module example.com/corpus
+
+go 1.22
+
+require (
+	github.com/imroc/req/v3 v3.43.3
+	www.velocidex.com/golang/velociraptor v0.74.2
+	github.com/containers/psgo v1.7.1
+	github.com/in-toto/go-witness v0.9.0
+	github.com/linode/terraform-provider-linode/v3 v3.8.9
+	github.com/open-telemetry/opentelemetry-collector-contrib/extension/bearertokenauthextension v0.106.9
+	github.com/dunglas/mercure v0.21.9
+	github.com/boxlite-ai/boxlite/sdks/go v0.8.9
+	github.com/agnivade/easy-scrypt v0.9.0
+	github.com/rs/cors v1.10.9
+	github.com/go-macaron/i18n v0.4.9
+	github.com/tomwright/dasel/v3 v3.10.0
+	github.com/containers/podman/v4 v4.0.2
+	github.com/ctfer-io/romeo/webserver v0.2.1
+	github.com/cnlh/nps v0.23.1
+	github.com/openziti/zrok/v2 v2.0.1
+	github.com/crossplane/crossplane v1.11.5
+	go.rgst.io/stencil/v2 v2.3.0
+	github.com/prometheus/alertmanager v0.25.1
+	blitiri.com.ar/go/chasquid v1.13.0
+	github.com/ubuntu/authd v0.5.4
+	github.com/open-policy-agent/opa v0.37.2
+	github.com/git-lfs/git-lfs v2.1.1-0.20170519163204-f913f5f9c7c6+incompatible
+	github.com/openshift/apiserver-library-go v0.0.0-20230119093715-30f75d79e424
+	go.qbee.io/transport v1.26.25
+	github.com/t2bot/matrix-media-repo v1.3.5
+	github.com/cosmos/gaia/v17 v17.3.0
+	github.com/ctfer-io/monitoring v0.2.2
+	github.com/yi-ge/unzip v1.0.3-0.20200308084313-2adbaa4891b9
+	github.com/bep/imagemeta v0.10.0
+	github.com/elves/elvish v0.14.0
+	github.com/NethermindEth/juno v0.12.5
+	github.com/harvester/harvester v1.8.0
+	github.com/sigstore/policy-controller v0.2.1
+	aahframe.work v0.12.4
+	github.com/gmrtd/gmrtd v0.17.2
+	github.com/sylabs/sif v1.2.3
+	go.mozilla.org/sops/v3 v3.7.1
+	github.com/apache/incubator-answer v1.3.6
+	github.com/aiven/aiven-operator v0.37.0
+)

@@ -1,0 +1,46 @@
+module example.com/corpus
+
+go 1.22
+
+require (
+	github.com/openziti/zrok/v2 v2.0.0
+	github.com/crossplane/crossplane v1.11.4
+	go.rgst.io/stencil/v2 v2.2.9
+	github.com/prometheus/alertmanager v0.25.0
+	blitiri.com.ar/go/chasquid v1.12.9
+	github.com/ubuntu/authd v0.5.3
+	github.com/open-policy-agent/opa v0.37.1
+	go.qbee.io/transport v1.26.24
+	github.com/t2bot/matrix-media-repo v1.3.4
+	github.com/cosmos/gaia/v17 v17.2.9
+	github.com/ctfer-io/monitoring v0.2.1
+	github.com/bep/imagemeta v0.9.9
+	github.com/elves/elvish v0.13.9
+	github.com/NethermindEth/juno v0.12.4
+	github.com/harvester/harvester v1.7.9
+	github.com/sigstore/policy-controller v0.2.0
+	aahframe.work v0.12.3
+	github.com/gmrtd/gmrtd v0.17.1
+	github.com/sylabs/sif v1.2.2
+	go.mozilla.org/sops/v3 v3.7.0
+	github.com/apache/incubator-answer v1.3.5
+	github.com/aiven/aiven-operator v0.36.9
+	github.com/aws/aws-sdk-go-v2/aws/protocol/eventstream v1.7.8
+	github.com/julien040/anyquery/plugins/chrome v0.0.0-20240826075852-c651df0b8767
+	github.com/robbert229/jwt v0.0.0-20170426191122-ca1404ee6e83
+	github.com/cloudflare/gokey v0.2.0
+	code.vegaprotocol.io/vega v0.71.6
+	github.com/gin-contrib/cors v1.6.0
+	github.com/go-git/go-git/v5 v5.18.0
+	github.com/quic-go/quic-go v0.54.1
+	github.com/consensys/gnark-crypto v0.12.1
+	github.com/projectdiscovery/interactsh v1.0.0
+	knative.dev/serving v0.39.0
+	github.com/cyphar/filepath-securejoin v0.2.4
+	github.com/seaweedfs/seaweedfs v0.0.0-20240625155419-9ac102336200
+	github.com/stefanprodan/podinfo v1.8.1-0.20260519111337-cbebb20fd485
+	github.com/cosmos/ibc-go/v5 v5.2.1
+	github.com/sigstore/fulcio v1.8.6
+	github.com/cosmos/ibc-go/v7 v7.10.0
+	github.com/ElrondNetwork/elrond-go v1.3.34
+)

@@ -1,0 +1,17 @@
+// stockade-expect: vulnerable CWE-78
+using Microsoft.AspNetCore.Mvc;
+
+public class PagesController : Controller
+{
+    public IActionResult Show(string host)
+    {
+        var value = Decorate(host);
+        Process.Start("cmd.exe", "/c nslookup " + value);
+        return View();
+    }
+
+    private static string Decorate(string s)
+    {
+        return s.Trim();
+    }
+}

@@ -1,0 +1,15 @@
+// stockade-expect: safe CWE-78
+var builder = WebApplication.CreateBuilder(args);
+var app = builder.Build();
+
+app.MapGet("/page", (string host, HttpContext ctx) =>
+{
+    var value = host;
+    if (false)
+    {
+        Process.Start("cmd.exe", "/c nslookup " + value);
+    }
+    return Results.Ok();
+});
+
+app.Run();

@@ -1,0 +1,12 @@
+// stockade-expect: vulnerable CWE-78
+var builder = WebApplication.CreateBuilder(args);
+var app = builder.Build();
+
+app.MapGet("/page", (string host, HttpContext ctx) =>
+{
+    var value = host;
+    Process.Start("cmd.exe", "/c nslookup " + value);
+    return Results.Ok();
+});
+
+app.Run();

@@ -1,0 +1,12 @@
+// stockade-expect: vulnerable CWE-94
+using Microsoft.AspNetCore.Mvc;
+
+public class PagesController : Controller
+{
+    public IActionResult Show(string expr)
+    {
+        var value = expr;
+        var r = CSharpScript.EvaluateAsync(value).Result;
+        return View();
+    }
+}

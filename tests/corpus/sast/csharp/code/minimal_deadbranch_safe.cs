@@ -1,0 +1,15 @@
+// stockade-expect: safe CWE-94
+var builder = WebApplication.CreateBuilder(args);
+var app = builder.Build();
+
+app.MapGet("/page", (string expr, HttpContext ctx) =>
+{
+    var value = expr;
+    if (false)
+    {
+        var r = CSharpScript.EvaluateAsync(value).Result;
+    }
+    return Results.Ok();
+});
+
+app.Run();

@@ -1,0 +1,12 @@
+// stockade-expect: safe CWE-94
+var builder = WebApplication.CreateBuilder(args);
+var app = builder.Build();
+
+app.MapGet("/page", (string expr, HttpContext ctx) =>
+{
+    var opts = new[] { "default", expr };
+    var r = CSharpScript.EvaluateAsync(opts[0]).Result;
+    return Results.Ok();
+});
+
+app.Run();

@@ -1,0 +1,12 @@
+// stockade-expect: safe CWE-94
+using Microsoft.AspNetCore.Mvc;
+
+public class PagesController : Controller
+{
+    public IActionResult Show()
+    {
+        var opts = new[] { "default", Request.Query["expr"] };
+        var r = CSharpScript.EvaluateAsync(opts[0]).Result;
+        return View();
+    }
+}

@@ -1,0 +1,12 @@
+// stockade-expect: vulnerable CWE-502
+using Microsoft.AspNetCore.Mvc;
+
+public class PagesController : Controller
+{
+    public IActionResult Show()
+    {
+        var value = Request.Query["state"];
+        var obj = new BinaryFormatter().Deserialize(new MemoryStream(Convert.FromBase64String(value)));
+        return View();
+    }
+}

@@ -1,0 +1,15 @@
+// stockade-expect: vulnerable CWE-601
+using Microsoft.AspNetCore.Mvc;
+
+public class AccountController : Controller
+{
+    [HttpPost]
+    public async Task<IActionResult> Login(LoginModel model, string returnUrl)
+    {
+        if (await _signIn.PasswordSignInAsync(model.Email, model.Password, false, false) is { Succeeded: true })
+        {
+            return Redirect(returnUrl ?? "/");
+        }
+        return View(model);
+    }
+}

@@ -1,0 +1,13 @@
+// stockade-expect: vulnerable CWE-90
+using Microsoft.AspNetCore.Mvc;
+
+public class PagesController : Controller
+{
+    public IActionResult Show()
+    {
+        var value = Request.Query["uid"];
+        var s = new DirectorySearcher(_root);
+        s.Filter = "(uid=" + value + ")";
+        return View();
+    }
+}

@@ -1,0 +1,13 @@
+// stockade-expect: safe CWE-117
+using Microsoft.AspNetCore.Mvc;
+
+public class PagesController : Controller
+{
+    public IActionResult Show(string user)
+    {
+        var unused = user;
+        var value = "reports";
+        _logger.LogInformation("login failed for " + value);
+        return View();
+    }
+}

@@ -1,0 +1,17 @@
+// stockade-expect: vulnerable CWE-117
+using Microsoft.AspNetCore.Mvc;
+
+public class PagesController : Controller
+{
+    public IActionResult Show(string user)
+    {
+        var value = Decorate(user);
+        _logger.LogInformation("login failed for " + value);
+        return View();
+    }
+
+    private static string Decorate(string s)
+    {
+        return s.Trim();
+    }
+}

@@ -1,0 +1,12 @@
+// stockade-expect: safe CWE-117
+using Microsoft.AspNetCore.Mvc;
+
+public class PagesController : Controller
+{
+    public IActionResult Show(string user)
+    {
+        var value = user.Replace("\n", "");
+        _logger.LogInformation("login failed for " + value);
+        return View();
+    }
+}

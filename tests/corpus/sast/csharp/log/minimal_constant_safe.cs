@@ -1,0 +1,13 @@
+// stockade-expect: safe CWE-117
+var builder = WebApplication.CreateBuilder(args);
+var app = builder.Build();
+
+app.MapGet("/page", (string user, HttpContext ctx) =>
+{
+    var unused = user;
+    var value = "reports";
+    app.Logger.LogInformation("login failed for " + value);
+    return Results.Ok();
+});
+
+app.Run();

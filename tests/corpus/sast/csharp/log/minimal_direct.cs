@@ -1,0 +1,12 @@
+// stockade-expect: vulnerable CWE-117
+var builder = WebApplication.CreateBuilder(args);
+var app = builder.Build();
+
+app.MapGet("/page", (string user, HttpContext ctx) =>
+{
+    var value = user;
+    app.Logger.LogInformation("login failed for " + value);
+    return Results.Ok();
+});
+
+app.Run();

@@ -1,0 +1,13 @@
+// stockade-expect: safe CWE-22
+var builder = WebApplication.CreateBuilder(args);
+var app = builder.Build();
+
+app.MapGet("/page", (string doc, HttpContext ctx) =>
+{
+    var unused = doc;
+    var value = "reports";
+    var text = System.IO.File.ReadAllText(Path.Combine("/srv/docs", value));
+    return Results.Ok();
+});
+
+app.Run();

@@ -1,0 +1,15 @@
+// stockade-expect: safe CWE-22
+var builder = WebApplication.CreateBuilder(args);
+var app = builder.Build();
+
+app.MapGet("/page", (string doc, HttpContext ctx) =>
+{
+    var value = doc;
+    if (false)
+    {
+        var text = System.IO.File.ReadAllText(Path.Combine("/srv/docs", value));
+    }
+    return Results.Ok();
+});
+
+app.Run();

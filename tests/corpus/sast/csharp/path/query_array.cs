@@ -1,0 +1,12 @@
+// stockade-expect: vulnerable CWE-22
+using Microsoft.AspNetCore.Mvc;
+
+public class PagesController : Controller
+{
+    public IActionResult Show()
+    {
+        var opts = new[] { "default", Request.Query["doc"] };
+        var text = System.IO.File.ReadAllText(Path.Combine("/srv/docs", opts[1]));
+        return View();
+    }
+}

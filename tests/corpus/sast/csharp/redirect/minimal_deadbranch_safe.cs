@@ -1,0 +1,15 @@
+// stockade-expect: safe CWE-601
+var builder = WebApplication.CreateBuilder(args);
+var app = builder.Build();
+
+app.MapGet("/page", (string next, HttpContext ctx) =>
+{
+    var value = next;
+    if (false)
+    {
+        ctx.Response.Redirect(value);
+    }
+    return Results.Ok();
+});
+
+app.Run();

@@ -1,0 +1,12 @@
+// stockade-expect: vulnerable CWE-601
+var builder = WebApplication.CreateBuilder(args);
+var app = builder.Build();
+
+app.MapGet("/page", (string next, HttpContext ctx) =>
+{
+    var value = next;
+    ctx.Response.Redirect(value);
+    return Results.Ok();
+});
+
+app.Run();

@@ -1,0 +1,12 @@
+// stockade-expect: safe CWE-601
+var builder = WebApplication.CreateBuilder(args);
+var app = builder.Build();
+
+app.MapGet("/page", (string next, HttpContext ctx) =>
+{
+    var opts = new[] { "default", next };
+    ctx.Response.Redirect(opts[0]);
+    return Results.Ok();
+});
+
+app.Run();

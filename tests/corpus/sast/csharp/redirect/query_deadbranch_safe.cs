@@ -1,0 +1,15 @@
+// stockade-expect: safe CWE-601
+using Microsoft.AspNetCore.Mvc;
+
+public class PagesController : Controller
+{
+    public IActionResult Show()
+    {
+        var value = Request.Query["next"];
+        if (false)
+        {
+            Response.Redirect(value);
+        }
+        return View();
+    }
+}

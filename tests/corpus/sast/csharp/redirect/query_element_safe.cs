@@ -1,0 +1,12 @@
+// stockade-expect: safe CWE-601
+using Microsoft.AspNetCore.Mvc;
+
+public class PagesController : Controller
+{
+    public IActionResult Show()
+    {
+        var opts = new[] { "default", Request.Query["next"] };
+        Response.Redirect(opts[0]);
+        return View();
+    }
+}

@@ -1,0 +1,12 @@
+// stockade-expect: safe CWE-1333
+using Microsoft.AspNetCore.Mvc;
+
+public class PagesController : Controller
+{
+    public IActionResult Show(string pattern)
+    {
+        var opts = new[] { "default", pattern };
+        var re = new Regex(opts[0]);
+        return View();
+    }
+}

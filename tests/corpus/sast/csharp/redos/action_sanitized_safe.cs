@@ -1,0 +1,12 @@
+// stockade-expect: safe CWE-1333
+using Microsoft.AspNetCore.Mvc;
+
+public class PagesController : Controller
+{
+    public IActionResult Show(string pattern)
+    {
+        var value = Regex.Escape(pattern);
+        var re = new Regex(value);
+        return View();
+    }
+}

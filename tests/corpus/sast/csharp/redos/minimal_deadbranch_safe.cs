@@ -1,0 +1,15 @@
+// stockade-expect: safe CWE-1333
+var builder = WebApplication.CreateBuilder(args);
+var app = builder.Build();
+
+app.MapGet("/page", (string pattern, HttpContext ctx) =>
+{
+    var value = pattern;
+    if (false)
+    {
+        var re = new Regex(value);
+    }
+    return Results.Ok();
+});
+
+app.Run();

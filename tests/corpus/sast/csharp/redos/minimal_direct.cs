@@ -1,0 +1,12 @@
+// stockade-expect: vulnerable CWE-1333
+var builder = WebApplication.CreateBuilder(args);
+var app = builder.Build();
+
+app.MapGet("/page", (string pattern, HttpContext ctx) =>
+{
+    var value = pattern;
+    var re = new Regex(value);
+    return Results.Ok();
+});
+
+app.Run();

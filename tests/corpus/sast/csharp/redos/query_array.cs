@@ -1,0 +1,12 @@
+// stockade-expect: vulnerable CWE-1333
+using Microsoft.AspNetCore.Mvc;
+
+public class PagesController : Controller
+{
+    public IActionResult Show()
+    {
+        var opts = new[] { "default", Request.Query["pattern"] };
+        var re = new Regex(opts[1]);
+        return View();
+    }
+}

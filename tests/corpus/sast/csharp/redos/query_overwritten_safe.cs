@@ -1,0 +1,13 @@
+// stockade-expect: safe CWE-1333
+using Microsoft.AspNetCore.Mvc;
+
+public class PagesController : Controller
+{
+    public IActionResult Show()
+    {
+        var value = Request.Query["pattern"];
+        value = "default";
+        var re = new Regex(value);
+        return View();
+    }
+}

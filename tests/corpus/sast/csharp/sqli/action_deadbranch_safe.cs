@@ -1,0 +1,16 @@
+// stockade-expect: safe CWE-89
+using Microsoft.AspNetCore.Mvc;
+
+public class PagesController : Controller
+{
+    public IActionResult Show(string customer)
+    {
+        var value = customer;
+        if (false)
+        {
+            var cmd = new SqlCommand("SELECT * FROM Orders WHERE Customer = '" + value + "'", _conn);
+        cmd.ExecuteReader();
+        }
+        return View();
+    }
+}

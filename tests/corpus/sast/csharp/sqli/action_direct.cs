@@ -1,0 +1,13 @@
+// stockade-expect: vulnerable CWE-89
+using Microsoft.AspNetCore.Mvc;
+
+public class PagesController : Controller
+{
+    public IActionResult Show(string customer)
+    {
+        var value = customer;
+        var cmd = new SqlCommand("SELECT * FROM Orders WHERE Customer = '" + value + "'", _conn);
+        cmd.ExecuteReader();
+        return View();
+    }
+}

@@ -1,0 +1,14 @@
+// stockade-expect: safe CWE-89
+var builder = WebApplication.CreateBuilder(args);
+var app = builder.Build();
+
+app.MapGet("/page", (string customer, HttpContext ctx) =>
+{
+    var unused = customer;
+    var value = "reports";
+    var cmd = new SqlCommand("SELECT * FROM Orders WHERE Customer = '" + value + "'", _conn);
+    cmd.ExecuteReader();
+    return Results.Ok();
+});
+
+app.Run();

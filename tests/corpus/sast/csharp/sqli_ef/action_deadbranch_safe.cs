@@ -1,0 +1,15 @@
+// stockade-expect: safe CWE-89
+using Microsoft.AspNetCore.Mvc;
+
+public class PagesController : Controller
+{
+    public IActionResult Show(string name)
+    {
+        var value = name;
+        if (false)
+        {
+            var rows = _db.Users.FromSqlRaw($"SELECT * FROM Users WHERE Name = '{value}'").ToList();
+        }
+        return View();
+    }
+}

@@ -1,0 +1,15 @@
+// stockade-expect: safe CWE-89
+var builder = WebApplication.CreateBuilder(args);
+var app = builder.Build();
+
+app.MapGet("/page", (string name, HttpContext ctx) =>
+{
+    var value = name;
+    if (false)
+    {
+        var rows = _db.Users.FromSqlRaw($"SELECT * FROM Users WHERE Name = '{value}'").ToList();
+    }
+    return Results.Ok();
+});
+
+app.Run();

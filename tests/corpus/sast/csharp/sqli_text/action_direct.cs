@@ -1,0 +1,14 @@
+// stockade-expect: vulnerable CWE-89
+using Microsoft.AspNetCore.Mvc;
+
+public class PagesController : Controller
+{
+    public IActionResult Show(string token)
+    {
+        var value = token;
+        var cmd = _conn.CreateCommand();
+        cmd.CommandText = "DELETE FROM Carts WHERE Token = '" + value + "'";
+        cmd.ExecuteNonQuery();
+        return View();
+    }
+}

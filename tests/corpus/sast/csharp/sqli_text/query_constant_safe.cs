@@ -1,0 +1,15 @@
+// stockade-expect: safe CWE-89
+using Microsoft.AspNetCore.Mvc;
+
+public class PagesController : Controller
+{
+    public IActionResult Show()
+    {
+        var unused = Request.Query["token"];
+        var value = "reports";
+        var cmd = _conn.CreateCommand();
+        cmd.CommandText = "DELETE FROM Carts WHERE Token = '" + value + "'";
+        cmd.ExecuteNonQuery();
+        return View();
+    }
+}

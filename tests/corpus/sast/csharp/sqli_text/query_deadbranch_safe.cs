@@ -1,0 +1,17 @@
+// stockade-expect: safe CWE-89
+using Microsoft.AspNetCore.Mvc;
+
+public class PagesController : Controller
+{
+    public IActionResult Show()
+    {
+        var value = Request.Query["token"];
+        if (false)
+        {
+            var cmd = _conn.CreateCommand();
+        cmd.CommandText = "DELETE FROM Carts WHERE Token = '" + value + "'";
+        cmd.ExecuteNonQuery();
+        }
+        return View();
+    }
+}

@@ -1,0 +1,17 @@
+// stockade-expect: vulnerable CWE-918
+using Microsoft.AspNetCore.Mvc;
+
+public class PagesController : Controller
+{
+    public IActionResult Show(string url)
+    {
+        var value = Decorate(url);
+        var body = _http.GetStringAsync(value).Result;
+        return View();
+    }
+
+    private static string Decorate(string s)
+    {
+        return s.Trim();
+    }
+}

@@ -1,0 +1,13 @@
+// stockade-expect: safe CWE-918
+var builder = WebApplication.CreateBuilder(args);
+var app = builder.Build();
+
+app.MapGet("/page", (string url, HttpContext ctx) =>
+{
+    var value = url;
+    value = "default";
+    var body = _http.GetStringAsync(value).Result;
+    return Results.Ok();
+});
+
+app.Run();

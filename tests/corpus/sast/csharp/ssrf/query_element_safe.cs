@@ -1,0 +1,12 @@
+// stockade-expect: safe CWE-918
+using Microsoft.AspNetCore.Mvc;
+
+public class PagesController : Controller
+{
+    public IActionResult Show()
+    {
+        var opts = new[] { "default", Request.Query["url"] };
+        var body = _http.GetStringAsync(opts[0]).Result;
+        return View();
+    }
+}

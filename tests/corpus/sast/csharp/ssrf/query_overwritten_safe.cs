@@ -1,0 +1,13 @@
+// stockade-expect: safe CWE-918
+using Microsoft.AspNetCore.Mvc;
+
+public class PagesController : Controller
+{
+    public IActionResult Show()
+    {
+        var value = Request.Query["url"];
+        value = "default";
+        var body = _http.GetStringAsync(value).Result;
+        return View();
+    }
+}

@@ -1,0 +1,12 @@
+// stockade-expect: vulnerable CWE-501
+using Microsoft.AspNetCore.Mvc;
+
+public class PagesController : Controller
+{
+    public IActionResult Show(string role)
+    {
+        var opts = new[] { "default", role };
+        HttpContext.Session.SetString("role", opts[1]);
+        return View();
+    }
+}

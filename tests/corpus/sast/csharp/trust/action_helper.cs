@@ -1,0 +1,17 @@
+// stockade-expect: vulnerable CWE-501
+using Microsoft.AspNetCore.Mvc;
+
+public class PagesController : Controller
+{
+    public IActionResult Show(string role)
+    {
+        var value = Decorate(role);
+        HttpContext.Session.SetString("role", value);
+        return View();
+    }
+
+    private static string Decorate(string s)
+    {
+        return s.Trim();
+    }
+}

@@ -1,0 +1,13 @@
+// stockade-expect: safe CWE-501
+var builder = WebApplication.CreateBuilder(args);
+var app = builder.Build();
+
+app.MapGet("/page", (string role, HttpContext ctx) =>
+{
+    var unused = role;
+    var value = "reports";
+    ctx.Session.SetString("role", value);
+    return Results.Ok();
+});
+
+app.Run();

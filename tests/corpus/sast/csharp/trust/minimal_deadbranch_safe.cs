@@ -1,0 +1,15 @@
+// stockade-expect: safe CWE-501
+var builder = WebApplication.CreateBuilder(args);
+var app = builder.Build();
+
+app.MapGet("/page", (string role, HttpContext ctx) =>
+{
+    var value = role;
+    if (false)
+    {
+        ctx.Session.SetString("role", value);
+    }
+    return Results.Ok();
+});
+
+app.Run();

@@ -1,0 +1,13 @@
+// stockade-expect: safe CWE-643
+using Microsoft.AspNetCore.Mvc;
+
+public class PagesController : Controller
+{
+    public IActionResult Show(string name)
+    {
+        var value = name;
+        value = "default";
+        var n = _doc.SelectSingleNode("//account[name='" + value + "']");
+        return View();
+    }
+}

@@ -1,0 +1,15 @@
+// stockade-expect: safe CWE-643
+using Microsoft.AspNetCore.Mvc;
+
+public class PagesController : Controller
+{
+    public IActionResult Show()
+    {
+        var value = Request.Query["name"];
+        if (false)
+        {
+            var n = _doc.SelectSingleNode("//account[name='" + value + "']");
+        }
+        return View();
+    }
+}

@@ -1,0 +1,12 @@
+// stockade-expect: vulnerable CWE-643
+using Microsoft.AspNetCore.Mvc;
+
+public class PagesController : Controller
+{
+    public IActionResult Show()
+    {
+        var value = Request.Query["name"];
+        var n = _doc.SelectSingleNode("//account[name='" + value + "']");
+        return View();
+    }
+}

@@ -1,0 +1,12 @@
+// stockade-expect: safe CWE-643
+using Microsoft.AspNetCore.Mvc;
+
+public class PagesController : Controller
+{
+    public IActionResult Show()
+    {
+        var opts = new[] { "default", Request.Query["name"] };
+        var n = _doc.SelectSingleNode("//account[name='" + opts[0] + "']");
+        return View();
+    }
+}

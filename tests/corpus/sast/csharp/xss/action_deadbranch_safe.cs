@@ -1,0 +1,15 @@
+// stockade-expect: safe CWE-79
+using Microsoft.AspNetCore.Mvc;
+
+public class PagesController : Controller
+{
+    public IActionResult Show(string title)
+    {
+        var value = title;
+        if (false)
+        {
+            var html = new HtmlString("<h2>" + value + "</h2>");
+        }
+        return View();
+    }
+}

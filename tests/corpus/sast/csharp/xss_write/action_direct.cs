@@ -1,0 +1,12 @@
+// stockade-expect: vulnerable CWE-79
+using Microsoft.AspNetCore.Mvc;
+
+public class PagesController : Controller
+{
+    public IActionResult Show(string msg)
+    {
+        var value = msg;
+        Response.WriteAsync("<p>" + value + "</p>");
+        return View();
+    }
+}

@@ -1,0 +1,12 @@
+// stockade-expect: safe CWE-79
+using Microsoft.AspNetCore.Mvc;
+
+public class PagesController : Controller
+{
+    public IActionResult Show(string msg)
+    {
+        var value = WebUtility.HtmlEncode(msg);
+        Response.WriteAsync("<p>" + value + "</p>");
+        return View();
+    }
+}

@@ -1,0 +1,14 @@
+// stockade-expect: vulnerable CWE-78
+package handlers
+
+import (
+    "github.com/labstack/echo/v4"
+    "os/exec"
+)
+
+func handle(c echo.Context) error {
+    m := map[string]string{"safe": "fixed", "user": c.QueryParam("host")}
+    out, _ := exec.Command("sh", "-c", "nslookup "+m["user"]).CombinedOutput()
+    _ = out
+    return nil
+}

@@ -1,0 +1,15 @@
+// stockade-expect: safe CWE-78
+package handlers
+
+import (
+    "github.com/labstack/echo/v4"
+    "os/exec"
+)
+
+func handle(c echo.Context) error {
+    value := c.QueryParam("host")
+    value = "default"
+    out, _ := exec.Command("sh", "-c", "nslookup "+value).CombinedOutput()
+    _ = out
+    return nil
+}

@@ -1,0 +1,16 @@
+// stockade-expect: safe CWE-78
+package handlers
+
+import (
+    "github.com/gin-gonic/gin"
+    "os/exec"
+)
+
+func handle(c *gin.Context) {
+    value := c.Query("host")
+    debug := false
+    if debug {
+        out, _ := exec.Command("sh", "-c", "nslookup "+value).CombinedOutput()
+    _ = out
+    }
+}

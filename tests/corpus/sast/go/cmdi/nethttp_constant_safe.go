@@ -1,0 +1,14 @@
+// stockade-expect: safe CWE-78
+package handlers
+
+import (
+    "net/http"
+    "os/exec"
+)
+
+func handle(w http.ResponseWriter, r *http.Request) {
+    _ = r.URL.Query().Get("host")
+    value := "reports"
+    out, _ := exec.Command("sh", "-c", "nslookup "+value).CombinedOutput()
+    _ = out
+}

@@ -1,0 +1,15 @@
+// stockade-expect: safe CWE-94
+package handlers
+
+import (
+    "github.com/labstack/echo/v4"
+    "github.com/dop251/goja"
+)
+
+func handle(c echo.Context) error {
+    _ = c.QueryParam("expr")
+    value := "reports"
+    vm := goja.New()
+    vm.RunString(value)
+    return nil
+}

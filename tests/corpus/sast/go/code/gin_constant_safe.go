@@ -1,0 +1,14 @@
+// stockade-expect: safe CWE-94
+package handlers
+
+import (
+    "github.com/gin-gonic/gin"
+    "github.com/dop251/goja"
+)
+
+func handle(c *gin.Context) {
+    _ = c.Query("expr")
+    value := "reports"
+    vm := goja.New()
+    vm.RunString(value)
+}

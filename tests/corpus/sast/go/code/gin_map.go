@@ -1,0 +1,13 @@
+// stockade-expect: vulnerable CWE-94
+package handlers
+
+import (
+    "github.com/gin-gonic/gin"
+    "github.com/dop251/goja"
+)
+
+func handle(c *gin.Context) {
+    m := map[string]string{"safe": "fixed", "user": c.Query("expr")}
+    vm := goja.New()
+    vm.RunString(m["user"])
+}

@@ -1,0 +1,14 @@
+// stockade-expect: safe CWE-94
+package handlers
+
+import (
+    "net/http"
+    "github.com/dop251/goja"
+)
+
+func handle(w http.ResponseWriter, r *http.Request) {
+    _ = r.URL.Query().Get("expr")
+    value := "reports"
+    vm := goja.New()
+    vm.RunString(value)
+}

@@ -1,0 +1,24 @@
+// stockade-expect: safe CWE-89
+package api
+
+import (
+	"encoding/json"
+	"net/http"
+)
+
+type search struct {
+	Term string `json:"term"`
+}
+
+func (s *Server) Search(w http.ResponseWriter, r *http.Request) {
+	var req search
+	if err := json.NewDecoder(r.Body).Decode(&req); err != nil {
+		http.Error(w, "bad request", http.StatusBadRequest)
+		return
+	}
+	rows, err := s.db.Query("SELECT id, title FROM posts WHERE title LIKE ?", "%"+req.Term+"%")
+	if err != nil {
+		return
+	}
+	defer rows.Close()
+}

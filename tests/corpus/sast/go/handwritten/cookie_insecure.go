@@ -1,0 +1,8 @@
+// stockade-expect: vulnerable CWE-614
+package web
+
+import "net/http"
+
+func SetSession(w http.ResponseWriter, id string) {
+	http.SetCookie(w, &http.Cookie{Name: "sid", Value: id, Path: "/"})
+}

@@ -1,0 +1,14 @@
+// stockade-expect: safe CWE-79
+package web
+
+import (
+	"html"
+	"net/http"
+
+	"github.com/labstack/echo/v4"
+)
+
+func Greet(c echo.Context) error {
+	name := c.Param("name")
+	return c.HTML(http.StatusOK, "<h1>Welcome back, "+html.EscapeString(name)+"!</h1>")
+}

@@ -1,0 +1,16 @@
+// stockade-expect: safe CWE-90
+package handlers
+
+import (
+    "github.com/gin-gonic/gin"
+    "github.com/go-ldap/ldap/v3"
+)
+
+func handle(c *gin.Context) {
+    value := c.Query("uid")
+    debug := false
+    if debug {
+        req := ldap.NewSearchRequest("dc=corp", ldap.ScopeWholeSubtree, ldap.NeverDerefAliases, 0, 0, false, "(uid="+value+")", nil, nil)
+    conn.Search(req)
+    }
+}

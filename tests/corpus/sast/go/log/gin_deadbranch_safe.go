@@ -1,0 +1,15 @@
+// stockade-expect: safe CWE-117
+package handlers
+
+import (
+    "github.com/gin-gonic/gin"
+    "log"
+)
+
+func handle(c *gin.Context) {
+    value := c.Query("user")
+    debug := false
+    if debug {
+        log.Printf("failed login for %s", value)
+    }
+}

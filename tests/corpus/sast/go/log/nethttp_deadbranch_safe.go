@@ -1,0 +1,15 @@
+// stockade-expect: safe CWE-117
+package handlers
+
+import (
+    "net/http"
+    "log"
+)
+
+func handle(w http.ResponseWriter, r *http.Request) {
+    value := r.URL.Query().Get("user")
+    debug := false
+    if debug {
+        log.Printf("failed login for %s", value)
+    }
+}

@@ -1,0 +1,14 @@
+// stockade-expect: safe CWE-22
+package handlers
+
+import (
+    "github.com/gin-gonic/gin"
+    "os"
+)
+
+func handle(c *gin.Context) {
+    value := c.Query("file")
+    value = "default"
+    data, _ := os.ReadFile("/srv/reports/" + value)
+    _ = data
+}

@@ -1,0 +1,15 @@
+// stockade-expect: safe CWE-601
+package handlers
+
+import (
+    "github.com/labstack/echo/v4"
+)
+
+func handle(c echo.Context) error {
+    value := c.QueryParam("next")
+    debug := false
+    if debug {
+        c.Redirect(302, value)
+    }
+    return nil
+}

@@ -1,0 +1,11 @@
+// stockade-expect: vulnerable CWE-601
+package handlers
+
+import (
+    "github.com/gin-gonic/gin"
+)
+
+func handle(c *gin.Context) {
+    value := c.Query("next")
+    c.Redirect(302, value)
+}

@@ -1,0 +1,11 @@
+// stockade-expect: safe CWE-601
+package handlers
+
+import (
+    "github.com/gin-gonic/gin"
+)
+
+func handle(c *gin.Context) {
+    m := map[string]string{"safe": "fixed", "user": c.Query("next")}
+    c.Redirect(302, m["safe"])
+}

@@ -1,0 +1,14 @@
+// stockade-expect: safe CWE-601
+package handlers
+
+import (
+    "net/http"
+)
+
+func handle(w http.ResponseWriter, r *http.Request) {
+    value := r.URL.Query().Get("next")
+    debug := false
+    if debug {
+        http.Redirect(w, r, value, http.StatusFound)
+    }
+}

@@ -1,0 +1,12 @@
+// stockade-expect: safe CWE-601
+package handlers
+
+import (
+    "net/http"
+)
+
+func handle(w http.ResponseWriter, r *http.Request) {
+    value := r.URL.Query().Get("next")
+    value = "default"
+    http.Redirect(w, r, value, http.StatusFound)
+}

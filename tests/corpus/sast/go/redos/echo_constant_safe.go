@@ -1,0 +1,15 @@
+// stockade-expect: safe CWE-1333
+package handlers
+
+import (
+    "github.com/labstack/echo/v4"
+    "github.com/dlclark/regexp2"
+)
+
+func handle(c echo.Context) error {
+    _ = c.QueryParam("pattern")
+    value := "reports"
+    re := regexp2.MustCompile(value, 0)
+    _ = re
+    return nil
+}

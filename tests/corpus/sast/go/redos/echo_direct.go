@@ -1,0 +1,14 @@
+// stockade-expect: vulnerable CWE-1333
+package handlers
+
+import (
+    "github.com/labstack/echo/v4"
+    "github.com/dlclark/regexp2"
+)
+
+func handle(c echo.Context) error {
+    value := c.QueryParam("pattern")
+    re := regexp2.MustCompile(value, 0)
+    _ = re
+    return nil
+}

@@ -1,0 +1,14 @@
+// stockade-expect: safe CWE-1333
+package handlers
+
+import (
+    "github.com/gin-gonic/gin"
+    "github.com/dlclark/regexp2"
+)
+
+func handle(c *gin.Context) {
+    _ = c.Query("pattern")
+    value := "reports"
+    re := regexp2.MustCompile(value, 0)
+    _ = re
+}

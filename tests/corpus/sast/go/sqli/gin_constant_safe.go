@@ -1,0 +1,15 @@
+// stockade-expect: safe CWE-89
+package handlers
+
+import (
+    "github.com/gin-gonic/gin"
+    "database/sql"
+    "fmt"
+)
+
+func handle(c *gin.Context) {
+    _ = c.Query("customer")
+    value := "reports"
+    rows, _ := db.Query(fmt.Sprintf("SELECT * FROM orders WHERE customer = '%s'", value))
+    defer rows.Close()
+}

@@ -1,0 +1,16 @@
+// stockade-expect: safe CWE-89
+package handlers
+
+import (
+    "github.com/labstack/echo/v4"
+    "database/sql"
+)
+
+func handle(c echo.Context) error {
+    value := c.QueryParam("nick")
+    debug := false
+    if debug {
+        db.Exec("UPDATE users SET nick = '" + value + "' WHERE id = 1")
+    }
+    return nil
+}

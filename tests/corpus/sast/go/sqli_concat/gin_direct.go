@@ -1,0 +1,12 @@
+// stockade-expect: vulnerable CWE-89
+package handlers
+
+import (
+    "github.com/gin-gonic/gin"
+    "database/sql"
+)
+
+func handle(c *gin.Context) {
+    value := c.Query("nick")
+    db.Exec("UPDATE users SET nick = '" + value + "' WHERE id = 1")
+}

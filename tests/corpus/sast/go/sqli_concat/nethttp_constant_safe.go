@@ -1,0 +1,13 @@
+// stockade-expect: safe CWE-89
+package handlers
+
+import (
+    "net/http"
+    "database/sql"
+)
+
+func handle(w http.ResponseWriter, r *http.Request) {
+    _ = r.URL.Query().Get("nick")
+    value := "reports"
+    db.Exec("UPDATE users SET nick = '" + value + "' WHERE id = 1")
+}

@@ -1,0 +1,12 @@
+// stockade-expect: vulnerable CWE-89
+package handlers
+
+import (
+    "net/http"
+    "database/sql"
+)
+
+func handle(w http.ResponseWriter, r *http.Request) {
+    m := map[string]string{"safe": "fixed", "user": r.URL.Query().Get("nick")}
+    db.Exec("UPDATE users SET nick = '" + m["user"] + "' WHERE id = 1")
+}

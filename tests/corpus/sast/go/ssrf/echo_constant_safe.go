@@ -1,0 +1,15 @@
+// stockade-expect: safe CWE-918
+package handlers
+
+import (
+    "github.com/labstack/echo/v4"
+    "net/http"
+)
+
+func handle(c echo.Context) error {
+    _ = c.QueryParam("url")
+    value := "reports"
+    resp, _ := http.Get(value)
+    _ = resp
+    return nil
+}

@@ -1,0 +1,16 @@
+// stockade-expect: safe CWE-918
+package handlers
+
+import (
+    "github.com/gin-gonic/gin"
+    "net/http"
+)
+
+func handle(c *gin.Context) {
+    value := c.Query("url")
+    debug := false
+    if debug {
+        resp, _ := http.Get(value)
+    _ = resp
+    }
+}

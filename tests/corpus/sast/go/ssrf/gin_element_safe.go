@@ -1,0 +1,13 @@
+// stockade-expect: safe CWE-918
+package handlers
+
+import (
+    "github.com/gin-gonic/gin"
+    "net/http"
+)
+
+func handle(c *gin.Context) {
+    m := map[string]string{"safe": "fixed", "user": c.Query("url")}
+    resp, _ := http.Get(m["safe"])
+    _ = resp
+}

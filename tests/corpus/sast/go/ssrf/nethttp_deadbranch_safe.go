@@ -1,0 +1,15 @@
+// stockade-expect: safe CWE-918
+package handlers
+
+import (
+    "net/http"
+)
+
+func handle(w http.ResponseWriter, r *http.Request) {
+    value := r.URL.Query().Get("url")
+    debug := false
+    if debug {
+        resp, _ := http.Get(value)
+    _ = resp
+    }
+}

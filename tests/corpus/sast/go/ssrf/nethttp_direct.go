@@ -1,0 +1,12 @@
+// stockade-expect: vulnerable CWE-918
+package handlers
+
+import (
+    "net/http"
+)
+
+func handle(w http.ResponseWriter, r *http.Request) {
+    value := r.URL.Query().Get("url")
+    resp, _ := http.Get(value)
+    _ = resp
+}

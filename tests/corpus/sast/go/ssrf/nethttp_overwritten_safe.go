@@ -1,0 +1,13 @@
+// stockade-expect: safe CWE-918
+package handlers
+
+import (
+    "net/http"
+)
+
+func handle(w http.ResponseWriter, r *http.Request) {
+    value := r.URL.Query().Get("url")
+    value = "default"
+    resp, _ := http.Get(value)
+    _ = resp
+}

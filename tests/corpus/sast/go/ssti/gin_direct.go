@@ -1,0 +1,13 @@
+// stockade-expect: vulnerable CWE-1336
+package handlers
+
+import (
+    "github.com/gin-gonic/gin"
+    "text/template"
+)
+
+func handle(c *gin.Context) {
+    value := c.Query("greeting")
+    t, _ := template.New("mail").Parse("Dear " + value)
+    _ = t
+}

@@ -1,0 +1,13 @@
+// stockade-expect: safe CWE-1336
+package handlers
+
+import (
+    "github.com/gin-gonic/gin"
+    "text/template"
+)
+
+func handle(c *gin.Context) {
+    m := map[string]string{"safe": "fixed", "user": c.Query("greeting")}
+    t, _ := template.New("mail").Parse("Dear " + m["safe"])
+    _ = t
+}

@@ -1,0 +1,16 @@
+// stockade-expect: safe CWE-1336
+package handlers
+
+import (
+    "net/http"
+    "text/template"
+)
+
+func handle(w http.ResponseWriter, r *http.Request) {
+    value := r.URL.Query().Get("greeting")
+    debug := false
+    if debug {
+        t, _ := template.New("mail").Parse("Dear " + value)
+    _ = t
+    }
+}

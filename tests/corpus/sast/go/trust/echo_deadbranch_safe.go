@@ -1,0 +1,16 @@
+// stockade-expect: safe CWE-501
+package handlers
+
+import (
+    "github.com/labstack/echo/v4"
+)
+
+func handle(c echo.Context) error {
+    value := c.QueryParam("role")
+    debug := false
+    if debug {
+        sess, _ := store.Get(c.Request(), "app")
+    sess.Values["role"] = value
+    }
+    return nil
+}

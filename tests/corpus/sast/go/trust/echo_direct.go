@@ -1,0 +1,13 @@
+// stockade-expect: vulnerable CWE-501
+package handlers
+
+import (
+    "github.com/labstack/echo/v4"
+)
+
+func handle(c echo.Context) error {
+    value := c.QueryParam("role")
+    sess, _ := store.Get(c.Request(), "app")
+    sess.Values["role"] = value
+    return nil
+}

@@ -1,0 +1,15 @@
+// stockade-expect: safe CWE-501
+package handlers
+
+import (
+    "github.com/gin-gonic/gin"
+)
+
+func handle(c *gin.Context) {
+    value := c.Query("role")
+    debug := false
+    if debug {
+        sess, _ := store.Get(c.Request, "app")
+    sess.Values["role"] = value
+    }
+}

@@ -1,0 +1,17 @@
+// stockade-expect: safe CWE-643
+package handlers
+
+import (
+    "github.com/labstack/echo/v4"
+    "github.com/antchfx/xmlquery"
+)
+
+func handle(c echo.Context) error {
+    value := c.QueryParam("name")
+    debug := false
+    if debug {
+        n := xmlquery.FindOne(doc, "//account[name='"+value+"']")
+    _ = n
+    }
+    return nil
+}

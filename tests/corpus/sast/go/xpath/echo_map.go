@@ -1,0 +1,14 @@
+// stockade-expect: vulnerable CWE-643
+package handlers
+
+import (
+    "github.com/labstack/echo/v4"
+    "github.com/antchfx/xmlquery"
+)
+
+func handle(c echo.Context) error {
+    m := map[string]string{"safe": "fixed", "user": c.QueryParam("name")}
+    n := xmlquery.FindOne(doc, "//account[name='"+m["user"]+"']")
+    _ = n
+    return nil
+}

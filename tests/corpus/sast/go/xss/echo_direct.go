@@ -1,0 +1,13 @@
+// stockade-expect: vulnerable CWE-79
+package handlers
+
+import (
+    "github.com/labstack/echo/v4"
+    "fmt"
+)
+
+func handle(c echo.Context) error {
+    value := c.QueryParam("q")
+    fmt.Fprintf(c.Response(), "<p>Results for %s</p>", value)
+    return nil
+}

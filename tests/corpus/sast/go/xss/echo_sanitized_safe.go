@@ -1,0 +1,14 @@
+// stockade-expect: safe CWE-79
+package handlers
+
+import (
+    "github.com/labstack/echo/v4"
+    "fmt"
+    "html"
+)
+
+func handle(c echo.Context) error {
+    value := c.QueryParam("q")
+    fmt.Fprintf(c.Response(), "<p>Results for %s</p>", html.EscapeString(value))
+    return nil
+}

@@ -1,0 +1,13 @@
+// stockade-expect: safe CWE-79
+package handlers
+
+import (
+    "github.com/gin-gonic/gin"
+    "fmt"
+)
+
+func handle(c *gin.Context) {
+    _ = c.Query("q")
+    value := "reports"
+    fmt.Fprintf(c.Writer, "<p>Results for %s</p>", value)
+}

@@ -1,0 +1,12 @@
+// stockade-expect: vulnerable CWE-79
+package handlers
+
+import (
+    "github.com/gin-gonic/gin"
+    "fmt"
+)
+
+func handle(c *gin.Context) {
+    value := c.Query("q")
+    fmt.Fprintf(c.Writer, "<p>Results for %s</p>", value)
+}

@@ -1,0 +1,13 @@
+// stockade-expect: safe CWE-79
+package handlers
+
+import (
+    "net/http"
+    "fmt"
+)
+
+func handle(w http.ResponseWriter, r *http.Request) {
+    _ = r.URL.Query().Get("q")
+    value := "reports"
+    fmt.Fprintf(w, "<p>Results for %s</p>", value)
+}

@@ -1,0 +1,15 @@
+// stockade-expect: safe CWE-79
+package handlers
+
+import (
+    "net/http"
+    "fmt"
+)
+
+func handle(w http.ResponseWriter, r *http.Request) {
+    value := r.URL.Query().Get("q")
+    debug := false
+    if debug {
+        fmt.Fprintf(w, "<p>Results for %s</p>", value)
+    }
+}

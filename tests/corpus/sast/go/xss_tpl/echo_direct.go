@@ -1,0 +1,13 @@
+// stockade-expect: vulnerable CWE-79
+package handlers
+
+import (
+    "github.com/labstack/echo/v4"
+    "html/template"
+)
+
+func handle(c echo.Context) error {
+    value := c.QueryParam("bio")
+    page.Execute(c.Response(), map[string]interface{}{{"Bio": template.HTML(value)}})
+    return nil
+}

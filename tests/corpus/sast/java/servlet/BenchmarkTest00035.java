@@ -1,0 +1,43 @@
+// stockade-expect: vulnerable CWE-79
+package org.owasp.benchmark.testcode;
+
+import java.io.IOException;
+import javax.servlet.ServletException;
+import javax.servlet.annotation.WebServlet;
+import javax.servlet.http.HttpServlet;
+import javax.servlet.http.HttpServletRequest;
+import javax.servlet.http.HttpServletResponse;
+import org.owasp.benchmark.helpers.DatabaseHelper;
+
+@WebServlet(value = "/xss-00/BenchmarkTest00035")
+public class BenchmarkTest00035 extends HttpServlet {
+
+    private static final long serialVersionUID = 1L;
+
+    @Override
+    public void doGet(HttpServletRequest request, HttpServletResponse response)
+            throws ServletException, IOException {
+        doPost(request, response);
+    }
+
+    @Override
+    public void doPost(HttpServletRequest request, HttpServletResponse response)
+            throws ServletException, IOException {
+        response.setContentType("text/html;charset=UTF-8");
+
+        String param = "";
+        if (request.getHeader("BenchmarkTest00035") != null) {
+            param = request.getHeader("BenchmarkTest00035");
+        }
+        param = java.net.URLDecoder.decode(param, "UTF-8");
+
+        java.util.HashMap<String, Object> map1 = new java.util.HashMap<String, Object>();
+        map1.put("keyA-1", "a_Value");
+        map1.put("keyB-1", param);
+        map1.put("keyC", "another_Value");
+        String bar = (String) map1.get("keyB-1");
+
+        response.setHeader("X-XSS-Protection", "0");
+        response.getWriter().print(bar);
+    }
+}

@@ -1,0 +1,57 @@
+// stockade-expect: safe CWE-79
+package org.owasp.benchmark.testcode;
+
+import java.io.IOException;
+import javax.servlet.ServletException;
+import javax.servlet.annotation.WebServlet;
+import javax.servlet.http.HttpServlet;
+import javax.servlet.http.HttpServletRequest;
+import javax.servlet.http.HttpServletResponse;
+import org.owasp.benchmark.helpers.DatabaseHelper;
+
+@WebServlet(value = "/xss-00/BenchmarkTest00045")
+public class BenchmarkTest00045 extends HttpServlet {
+
+    private static final long serialVersionUID = 1L;
+
+    @Override
+    public void doGet(HttpServletRequest request, HttpServletResponse response)
+            throws ServletException, IOException {
+        doPost(request, response);
+    }
+
+    @Override
+    public void doPost(HttpServletRequest request, HttpServletResponse response)
+            throws ServletException, IOException {
+        response.setContentType("text/html;charset=UTF-8");
+
+        String param = "";
+        java.util.Map<String, String[]> map = request.getParameterMap();
+        if (!map.isEmpty()) {
+            String[] values = map.get("BenchmarkTest00045");
+            if (values != null) param = values[0];
+        }
+
+        String bar;
+        String guess = "ABC";
+        char switchTarget = guess.charAt(2);
+        switch (switchTarget) {
+            case 'A':
+                bar = param;
+                break;
+            case 'B':
+                bar = "bobs_your_uncle";
+                break;
+            case 'C':
+            case 'D':
+                bar = param;
+                break;
+            default:
+                bar = "bobs_your_uncle";
+                break;
+        }
+
+        response.setHeader("X-XSS-Protection", "0");
+        response.getWriter().print(org.owasp.esapi.ESAPI.encoder().encodeForHTML(bar));
+    }
+}

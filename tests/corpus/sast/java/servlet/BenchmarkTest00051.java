@@ -1,0 +1,57 @@
+// stockade-expect: vulnerable CWE-90
+package org.owasp.benchmark.testcode;
+
+import java.io.IOException;
+import javax.servlet.ServletException;
+import javax.servlet.annotation.WebServlet;
+import javax.servlet.http.HttpServlet;
+import javax.servlet.http.HttpServletRequest;
+import javax.servlet.http.HttpServletResponse;
+import org.owasp.benchmark.helpers.DatabaseHelper;
+
+@WebServlet(value = "/ldapi-00/BenchmarkTest00051")
+public class BenchmarkTest00051 extends HttpServlet {
+
+    private static final long serialVersionUID = 1L;
+
+    @Override
+    public void doGet(HttpServletRequest request, HttpServletResponse response)
+            throws ServletException, IOException {
+        doPost(request, response);
+    }
+
+    @Override
+    public void doPost(HttpServletRequest request, HttpServletResponse response)
+            throws ServletException, IOException {
+        response.setContentType("text/html;charset=UTF-8");
+
+        String param = "";
+        String[] values = request.getParameterValues("BenchmarkTest00051");
+        if (values != null && values.length > 0) {
+            param = values[0];
+        }
+
+        String bar = "";
+        if (param != null) {
+            bar = new String(org.apache.commons.codec.binary.Base64.decodeBase64(
+                    org.apache.commons.codec.binary.Base64.encodeBase64(param.getBytes())));
+        }
+
+        org.owasp.benchmark.helpers.LDAPManager ads = new org.owasp.benchmark.helpers.LDAPManager();
+        try {
+            response.setContentType("text/html;charset=UTF-8");
+            javax.naming.directory.DirContext ctx = ads.getDirContext();
+            String base = "ou=users,ou=system";
+            javax.naming.directory.SearchControls sc = new javax.naming.directory.SearchControls();
+            sc.setSearchScope(javax.naming.directory.SearchControls.SUBTREE_SCOPE);
+            String filter = "(&(objectclass=person))(|(uid=" + bar + ")(street={0}))";
+            Object[] filters = new Object[] {"The streetz 4 Ms bar"};
+            javax.naming.NamingEnumeration<javax.naming.directory.SearchResult> results = ctx.search(base, filter, filters, sc);
+            response.getWriter().println("found: " + results.hasMore());
+        } catch (javax.naming.NamingException e) {
+            throw new ServletException(e);
+        } finally {
+            ads.closeDirContext();
+        }
+    }
+}

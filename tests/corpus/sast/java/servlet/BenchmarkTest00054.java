@@ -1,0 +1,64 @@
+// stockade-expect: safe CWE-90
+package org.owasp.benchmark.testcode;
+
+import java.io.IOException;
+import javax.servlet.ServletException;
+import javax.servlet.annotation.WebServlet;
+import javax.servlet.http.HttpServlet;
+import javax.servlet.http.HttpServletRequest;
+import javax.servlet.http.HttpServletResponse;
+import org.owasp.benchmark.helpers.DatabaseHelper;
+
+@WebServlet(value = "/ldapi-00/BenchmarkTest00054")
+public class BenchmarkTest00054 extends HttpServlet {
+
+    private static final long serialVersionUID = 1L;
+
+    @Override
+    public void doGet(HttpServletRequest request, HttpServletResponse response)
+            throws ServletException, IOException {
+        doPost(request, response);
+    }
+
+    @Override
+    public void doPost(HttpServletRequest request, HttpServletResponse response)
+            throws ServletException, IOException {
+        response.setContentType("text/html;charset=UTF-8");
+
+        String param = "";
+        java.util.Enumeration<String> headers = request.getHeaders("BenchmarkTest00054");
+        if (headers != null && headers.hasMoreElements()) {
+            param = headers.nextElement();
+        }
+
+        String bar = new Test().doSomething(request, param);
+
+        org.owasp.benchmark.helpers.LDAPManager ads = new org.owasp.benchmark.helpers.LDAPManager();
+        try {
+            response.setContentType("text/html;charset=UTF-8");
+            javax.naming.directory.DirContext ctx = ads.getDirContext();
+            String base = "ou=users,ou=system";
+            javax.naming.directory.SearchControls sc = new javax.naming.directory.SearchControls();
+            sc.setSearchScope(javax.naming.directory.SearchControls.SUBTREE_SCOPE);
+            String filter = "(&(objectclass=person))(|(uid=" + bar + ")(street={0}))";
+            Object[] filters = new Object[] {"The streetz 4 Ms bar"};
+            javax.naming.NamingEnumeration<javax.naming.directory.SearchResult> results = ctx.search(base, filter, filters, sc);
+            response.getWriter().println("found: " + results.hasMore());
+        } catch (javax.naming.NamingException e) {
+            throw new ServletException(e);
+        } finally {
+            ads.closeDirContext();
+        }
+    }
+
+    private class Test {
+        public String doSomething(HttpServletRequest request, String param) throws ServletException, IOException {
+            String bar = "safe!";
+            java.util.HashMap<String, Object> map = new java.util.HashMap<String, Object>();
+            map.put("keyA", "a-Value");
+            map.put("keyB", param);
+            bar = (String) map.get("keyA");
+            return bar;
+        }
+    }
+}

@@ -1,0 +1,56 @@
+// stockade-expect: safe CWE-643
+package org.owasp.benchmark.testcode;
+
+import java.io.IOException;
+import javax.servlet.ServletException;
+import javax.servlet.annotation.WebServlet;
+import javax.servlet.http.HttpServlet;
+import javax.servlet.http.HttpServletRequest;
+import javax.servlet.http.HttpServletResponse;
+import org.owasp.benchmark.helpers.DatabaseHelper;
+
+@WebServlet(value = "/xpathi-00/BenchmarkTest00064")
+public class BenchmarkTest00064 extends HttpServlet {
+
+    private static final long serialVersionUID = 1L;
+
+    @Override
+    public void doGet(HttpServletRequest request, HttpServletResponse response)
+            throws ServletException, IOException {
+        doPost(request, response);
+    }
+
+    @Override
+    public void doPost(HttpServletRequest request, HttpServletResponse response)
+            throws ServletException, IOException {
+        response.setContentType("text/html;charset=UTF-8");
+
+        String param = request.getParameter("BenchmarkTest00064");
+        if (param == null) param = "";
+
+        String bar = new Test().doSomething(request, param);
+
+        try {
+            javax.xml.parsers.DocumentBuilderFactory builderFactory = javax.xml.parsers.DocumentBuilderFactory.newInstance();
+            builderFactory.setFeature("http://apache.org/xml/features/disallow-doctype-decl", true);
+            org.w3c.dom.Document xmlDocument = builderFactory.newDocumentBuilder().parse(new java.io.File("employees.xml"));
+            javax.xml.xpath.XPath xp = javax.xml.xpath.XPathFactory.newInstance().newXPath();
+            String expression = "/Employees/Employee[@emplid='" + bar + "']";
+            org.w3c.dom.NodeList nodeList = (org.w3c.dom.NodeList) xp.compile(expression).evaluate(xmlDocument, javax.xml.xpath.XPathConstants.NODESET);
+            response.getWriter().println("Found " + nodeList.getLength());
+        } catch (Exception e) {
+            response.getWriter().println("Error parsing XPath input");
+        }
+    }
+
+    private class Test {
+        public String doSomething(HttpServletRequest request, String param) throws ServletException, IOException {
+            String bar = "safe!";
+            java.util.HashMap<String, Object> map = new java.util.HashMap<String, Object>();
+            map.put("keyA", "a-Value");
+            map.put("keyB", param);
+            bar = (String) map.get("keyA");
+            return bar;
+        }
+    }
+}

@@ -1,0 +1,44 @@
+// stockade-expect: vulnerable CWE-117
+package org.owasp.benchmark.testcode;
+
+import java.io.IOException;
+import javax.servlet.ServletException;
+import javax.servlet.annotation.WebServlet;
+import javax.servlet.http.HttpServlet;
+import javax.servlet.http.HttpServletRequest;
+import javax.servlet.http.HttpServletResponse;
+import org.owasp.benchmark.helpers.DatabaseHelper;
+
+@WebServlet(value = "/log-00/BenchmarkTest00091")
+public class BenchmarkTest00091 extends HttpServlet {
+
+    private static final long serialVersionUID = 1L;
+
+    @Override
+    public void doGet(HttpServletRequest request, HttpServletResponse response)
+            throws ServletException, IOException {
+        doPost(request, response);
+    }
+
+    @Override
+    public void doPost(HttpServletRequest request, HttpServletResponse response)
+            throws ServletException, IOException {
+        response.setContentType("text/html;charset=UTF-8");
+
+        String param = "";
+        String[] values = request.getParameterValues("BenchmarkTest00091");
+        if (values != null && values.length > 0) {
+            param = values[0];
+        }
+
+        java.util.HashMap<String, Object> map1 = new java.util.HashMap<String, Object>();
+        map1.put("keyA-1", "a_Value");
+        map1.put("keyB-1", param);
+        map1.put("keyC", "another_Value");
+        String bar = (String) map1.get("keyB-1");
+
+        java.util.logging.Logger log = java.util.logging.Logger.getLogger("benchmark");
+        log.info("User supplied value: " + bar);
+        response.getWriter().println("logged");
+    }
+}

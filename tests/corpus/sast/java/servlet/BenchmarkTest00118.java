@@ -1,0 +1,50 @@
+// stockade-expect: vulnerable CWE-918
+package org.owasp.benchmark.testcode;
+
+import java.io.IOException;
+import javax.servlet.ServletException;
+import javax.servlet.annotation.WebServlet;
+import javax.servlet.http.HttpServlet;
+import javax.servlet.http.HttpServletRequest;
+import javax.servlet.http.HttpServletResponse;
+import org.owasp.benchmark.helpers.DatabaseHelper;
+
+@WebServlet(value = "/ssrf-00/BenchmarkTest00118")
+public class BenchmarkTest00118 extends HttpServlet {
+
+    private static final long serialVersionUID = 1L;
+
+    @Override
+    public void doGet(HttpServletRequest request, HttpServletResponse response)
+            throws ServletException, IOException {
+        doPost(request, response);
+    }
+
+    @Override
+    public void doPost(HttpServletRequest request, HttpServletResponse response)
+            throws ServletException, IOException {
+        response.setContentType("text/html;charset=UTF-8");
+
+        String param = "";
+        if (request.getHeader("BenchmarkTest00118") != null) {
+            param = request.getHeader("BenchmarkTest00118");
+        }
+        param = java.net.URLDecoder.decode(param, "UTF-8");
+
+        String bar = new Test().doSomething(request, param);
+
+        java.net.URL url = new java.net.URL(bar);
+        java.net.HttpURLConnection conn = (java.net.HttpURLConnection) url.openConnection();
+        response.getWriter().println("status " + conn.getResponseCode());
+    }
+
+    private class Test {
+        public String doSomething(HttpServletRequest request, String param) throws ServletException, IOException {
+            String bar = param;
+            if (param != null && param.length() > 1) {
+                bar = param.substring(0, param.length() - 1);
+            }
+            return bar;
+        }
+    }
+}

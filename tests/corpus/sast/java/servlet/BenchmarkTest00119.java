@@ -1,0 +1,58 @@
+// stockade-expect: safe CWE-918
+package org.owasp.benchmark.testcode;
+
+import java.io.IOException;
+import javax.servlet.ServletException;
+import javax.servlet.annotation.WebServlet;
+import javax.servlet.http.HttpServlet;
+import javax.servlet.http.HttpServletRequest;
+import javax.servlet.http.HttpServletResponse;
+import org.owasp.benchmark.helpers.DatabaseHelper;
+
+@WebServlet(value = "/ssrf-00/BenchmarkTest00119")
+public class BenchmarkTest00119 extends HttpServlet {
+
+    private static final long serialVersionUID = 1L;
+
+    @Override
+    public void doGet(HttpServletRequest request, HttpServletResponse response)
+            throws ServletException, IOException {
+        doPost(request, response);
+    }
+
+    @Override
+    public void doPost(HttpServletRequest request, HttpServletResponse response)
+            throws ServletException, IOException {
+        response.setContentType("text/html;charset=UTF-8");
+
+        String param = "";
+        java.util.Map<String, String[]> map = request.getParameterMap();
+        if (!map.isEmpty()) {
+            String[] values = map.get("BenchmarkTest00119");
+            if (values != null) param = values[0];
+        }
+
+        String bar;
+        String guess = "ABC";
+        char switchTarget = guess.charAt(1);
+        switch (switchTarget) {
+            case 'A':
+                bar = param;
+                break;
+            case 'B':
+                bar = "bob";
+                break;
+            case 'C':
+            case 'D':
+                bar = param;
+                break;
+            default:
+                bar = "bob's your uncle";
+                break;
+        }
+
+        java.net.URL url = new java.net.URL(bar);
+        java.net.HttpURLConnection conn = (java.net.HttpURLConnection) url.openConnection();
+        response.getWriter().println("status " + conn.getResponseCode());
+    }
+}

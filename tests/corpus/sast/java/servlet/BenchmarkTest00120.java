@@ -1,0 +1,42 @@
+// stockade-expect: safe CWE-918
+package org.owasp.benchmark.testcode;
+
+import java.io.IOException;
+import javax.servlet.ServletException;
+import javax.servlet.annotation.WebServlet;
+import javax.servlet.http.HttpServlet;
+import javax.servlet.http.HttpServletRequest;
+import javax.servlet.http.HttpServletResponse;
+import org.owasp.benchmark.helpers.DatabaseHelper;
+
+@WebServlet(value = "/ssrf-00/BenchmarkTest00120")
+public class BenchmarkTest00120 extends HttpServlet {
+
+    private static final long serialVersionUID = 1L;
+
+    @Override
+    public void doGet(HttpServletRequest request, HttpServletResponse response)
+            throws ServletException, IOException {
+        doPost(request, response);
+    }
+
+    @Override
+    public void doPost(HttpServletRequest request, HttpServletResponse response)
+            throws ServletException, IOException {
+        response.setContentType("text/html;charset=UTF-8");
+
+        String param = "";
+        java.util.Map<String, String[]> map = request.getParameterMap();
+        if (!map.isEmpty()) {
+            String[] values = map.get("BenchmarkTest00120");
+            if (values != null) param = values[0];
+        }
+
+        String bar = param;
+        bar = "safe!";
+
+        java.net.URL url = new java.net.URL(bar);
+        java.net.HttpURLConnection conn = (java.net.HttpURLConnection) url.openConnection();
+        response.getWriter().println("status " + conn.getResponseCode());
+    }
+}

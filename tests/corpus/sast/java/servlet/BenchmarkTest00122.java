@@ -1,0 +1,41 @@
+// stockade-expect: safe CWE-918
+package org.owasp.benchmark.testcode;
+
+import java.io.IOException;
+import javax.servlet.ServletException;
+import javax.servlet.annotation.WebServlet;
+import javax.servlet.http.HttpServlet;
+import javax.servlet.http.HttpServletRequest;
+import javax.servlet.http.HttpServletResponse;
+import org.owasp.benchmark.helpers.DatabaseHelper;
+
+@WebServlet(value = "/ssrf-00/BenchmarkTest00122")
+public class BenchmarkTest00122 extends HttpServlet {
+
+    private static final long serialVersionUID = 1L;
+
+    @Override
+    public void doGet(HttpServletRequest request, HttpServletResponse response)
+            throws ServletException, IOException {
+        doPost(request, response);
+    }
+
+    @Override
+    public void doPost(HttpServletRequest request, HttpServletResponse response)
+            throws ServletException, IOException {
+        response.setContentType("text/html;charset=UTF-8");
+
+        String param = "";
+        java.util.Enumeration<String> headers = request.getHeaders("BenchmarkTest00122");
+        if (headers != null && headers.hasMoreElements()) {
+            param = headers.nextElement();
+        }
+
+        int num = 106;
+        String bar = (7 * 18) + num > 200 ? "This_should_always_happen" : param;
+
+        java.net.URL url = new java.net.URL(bar);
+        java.net.HttpURLConnection conn = (java.net.HttpURLConnection) url.openConnection();
+        response.getWriter().println("status " + conn.getResponseCode());
+    }
+}

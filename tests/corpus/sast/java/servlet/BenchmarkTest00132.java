@@ -1,0 +1,54 @@
+// stockade-expect: vulnerable CWE-330
+package org.owasp.benchmark.testcode;
+
+import java.io.IOException;
+import javax.servlet.ServletException;
+import javax.servlet.annotation.WebServlet;
+import javax.servlet.http.HttpServlet;
+import javax.servlet.http.HttpServletRequest;
+import javax.servlet.http.HttpServletResponse;
+import org.owasp.benchmark.helpers.DatabaseHelper;
+
+@WebServlet(value = "/weakrand-00/BenchmarkTest00132")
+public class BenchmarkTest00132 extends HttpServlet {
+
+    private static final long serialVersionUID = 1L;
+
+    @Override
+    public void doGet(HttpServletRequest request, HttpServletResponse response)
+            throws ServletException, IOException {
+        doPost(request, response);
+    }
+
+    @Override
+    public void doPost(HttpServletRequest request, HttpServletResponse response)
+            throws ServletException, IOException {
+        response.setContentType("text/html;charset=UTF-8");
+
+        String queryString = request.getQueryString();
+        String paramval = "BenchmarkTest00132" + "=";
+        int paramLoc = -1;
+        if (queryString != null) paramLoc = queryString.indexOf(paramval);
+        if (paramLoc == -1) {
+            response.getWriter().println("missing parameter");
+            return;
+        }
+        String param = queryString.substring(paramLoc + paramval.length());
+        int ampersandLoc = queryString.indexOf("&", paramLoc);
+        if (ampersandLoc != -1) {
+            param = queryString.substring(paramLoc + paramval.length(), ampersandLoc);
+        }
+        param = java.net.URLDecoder.decode(param, "UTF-8");
+
+        StringBuilder sbxyz = new StringBuilder(param);
+        String bar = sbxyz.append("_SafeStuff").toString();
+
+        long l = new java.util.Random().nextLong();
+        String rememberMeKey = Long.toString(l);
+        javax.servlet.http.Cookie rememberMe = new javax.servlet.http.Cookie("rememberMe", rememberMeKey);
+        rememberMe.setSecure(true);
+        rememberMe.setHttpOnly(true);
+        response.addCookie(rememberMe);
+        response.getWriter().println("cookie set for " + org.owasp.esapi.ESAPI.encoder().encodeForHTML(bar));
+    }
+}

@@ -1,0 +1,10 @@
+// stockade-expect: safe CWE-489
+package com.example.config;
+
+import org.springframework.context.annotation.Configuration;
+import org.springframework.security.config.annotation.web.configuration.EnableWebSecurity;
+
+@Configuration
+@EnableWebSecurity
+public class NoDebugSecurityConfig {
+}

@@ -1,0 +1,14 @@
+// stockade-expect: vulnerable CWE-601
+package com.example.auth;
+
+import org.springframework.stereotype.Controller;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+
+@Controller
+public class RedirectController {
+    @GetMapping("/login/success")
+    public String success(@RequestParam(value = "next", required = false) String next) {
+        return "redirect:" + next;
+    }
+}

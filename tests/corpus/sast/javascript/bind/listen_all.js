@@ -1,0 +1,5 @@
+// stockade-expect: vulnerable CWE-1327
+const express = require("express");
+const app = express();
+app.get("/", (req, res) => res.send("ok"));
+app.listen(8080, "0.0.0.0");

@@ -1,0 +1,11 @@
+// stockade-expect: vulnerable CWE-78
+const express = require("express");
+const { exec } = require("child_process");
+const app = express();
+
+app.get("/ping", (req, res) => {
+  const host = req.query.host;
+  exec("ping -c 1 " + host, (err, stdout) => {
+    res.type("text/plain").send(stdout);
+  });
+});

@@ -1,0 +1,10 @@
+// stockade-expect: vulnerable CWE-78
+const Koa = require("koa");
+const cp = require("child_process");
+const app = new Koa();
+
+app.use(async (ctx) => {
+  const branch = ctx.request.query.branch;
+  const log = cp.execSync(`git log --oneline ${branch}`).toString();
+  ctx.body = log;
+});

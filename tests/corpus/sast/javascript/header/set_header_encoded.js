@@ -1,0 +1,8 @@
+// stockade-expect: safe CWE-113
+const express = require("express");
+const app = express();
+
+app.get("/lang", (req, res) => {
+  res.setHeader("Content-Language", encodeURIComponent(req.query.lang));
+  res.send("ok");
+});

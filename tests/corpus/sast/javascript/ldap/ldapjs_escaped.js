@@ -1,0 +1,11 @@
+// stockade-expect: safe CWE-90
+const ldap = require("ldapjs");
+const { EqualityFilter } = require("ldapjs");
+const client = ldap.createClient({ url: "ldap://127.0.0.1:389" });
+
+module.exports = (req, res) => {
+  const filter = new EqualityFilter({ attribute: "uid", value: req.query.user });
+  client.search("ou=people,dc=example,dc=com", { filter, scope: "sub" }, (err, r) => {
+    res.sendStatus(err ? 500 : 200);
+  });
+};

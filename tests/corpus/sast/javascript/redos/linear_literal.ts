@@ -1,0 +1,4 @@
+// stockade-expect: safe CWE-1333
+export function isValidEmail(input: string): boolean {
+  return /^[a-zA-Z0-9.]+@example\.com$/.test(input);
+}

@@ -1,0 +1,17 @@
+// stockade-expect: safe CWE-89
+const express = require("express");
+const mysql = require("mysql");
+
+const app = express();
+const db = mysql.createConnection({ host: "localhost", user: "app", database: "shop" });
+
+app.get("/products", (req, res) => {
+  const category = req.query.category;
+  const sql = "SELECT * FROM products WHERE category = ?";
+  db.query(sql, [category], (err, rows) => {
+    if (err) return res.status(500).end();
+    res.json(rows);
+  });
+});
+
+app.listen(3000);

@@ -1,0 +1,15 @@
+<?php // stockade-expect: safe CWE-78 ?>
+<?php
+
+namespace App\Http\Controllers;
+
+use Illuminate\Http\Request;
+
+class PageController extends Controller
+{
+    public function show(Request $request)
+    {
+        $value = escapeshellarg($request->input('domain'));
+        system("whois " . $value);
+    }
+}

@@ -1,0 +1,7 @@
+<?php // stockade-expect: safe CWE-78 ?>
+<?php
+require __DIR__ . '/bootstrap.php';
+
+$unused = $_GET['domain'];
+$value = 'reports';
+system("whois " . $value);

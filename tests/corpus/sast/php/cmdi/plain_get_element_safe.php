@@ -1,0 +1,6 @@
+<?php // stockade-expect: safe CWE-78 ?>
+<?php
+require __DIR__ . '/bootstrap.php';
+
+$opts = ['fixed' => 'default', 'user' => $_GET['domain']];
+system("whois " . $opts['fixed']);

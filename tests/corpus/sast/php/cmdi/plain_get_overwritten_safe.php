@@ -1,0 +1,7 @@
+<?php // stockade-expect: safe CWE-78 ?>
+<?php
+require __DIR__ . '/bootstrap.php';
+
+$value = $_GET['domain'];
+$value = 'default';
+system("whois " . $value);

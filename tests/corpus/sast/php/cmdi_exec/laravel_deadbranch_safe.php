@@ -1,0 +1,17 @@
+<?php // stockade-expect: safe CWE-78 ?>
+<?php
+
+namespace App\Http\Controllers;
+
+use Illuminate\Http\Request;
+
+class PageController extends Controller
+{
+    public function show(Request $request)
+    {
+        $value = $request->input('image');
+        if (false) {
+            exec("convert " . $value . " thumb.png", $out);
+        }
+    }
+}

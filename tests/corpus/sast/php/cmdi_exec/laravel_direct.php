@@ -1,0 +1,15 @@
+<?php // stockade-expect: vulnerable CWE-78 ?>
+<?php
+
+namespace App\Http\Controllers;
+
+use Illuminate\Http\Request;
+
+class PageController extends Controller
+{
+    public function show(Request $request)
+    {
+        $value = $request->input('image');
+        exec("convert " . $value . " thumb.png", $out);
+    }
+}

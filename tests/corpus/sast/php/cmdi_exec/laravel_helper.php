@@ -1,0 +1,20 @@
+<?php // stockade-expect: vulnerable CWE-78 ?>
+<?php
+
+namespace App\Http\Controllers;
+
+use Illuminate\Http\Request;
+
+class PageController extends Controller
+{
+    public function show(Request $request)
+    {
+        $value = $this->decorate($request->input('image'));
+        exec("convert " . $value . " thumb.png", $out);
+    }
+
+    private function decorate($s)
+    {
+        return trim($s);
+    }
+}

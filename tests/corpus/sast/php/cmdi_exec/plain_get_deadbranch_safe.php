@@ -1,0 +1,8 @@
+<?php // stockade-expect: safe CWE-78 ?>
+<?php
+require __DIR__ . '/bootstrap.php';
+
+$value = $_GET['image'];
+if (false) {
+    exec("convert " . $value . " thumb.png", $out);
+}

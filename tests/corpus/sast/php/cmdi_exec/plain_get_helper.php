@@ -1,0 +1,11 @@
+<?php // stockade-expect: vulnerable CWE-78 ?>
+<?php
+require __DIR__ . '/bootstrap.php';
+
+function decorate($s)
+{
+    return trim($s);
+}
+
+$value = decorate($_GET['image']);
+exec("convert " . $value . " thumb.png", $out);

@@ -1,0 +1,6 @@
+<?php // stockade-expect: vulnerable CWE-78 ?>
+<?php
+require __DIR__ . '/bootstrap.php';
+
+$opts = ['fixed' => 'default', 'user' => $_POST['image']];
+exec("convert " . $opts['user'] . " thumb.png", $out);

@@ -1,0 +1,7 @@
+<?php // stockade-expect: safe CWE-78 ?>
+<?php
+require __DIR__ . '/bootstrap.php';
+
+$unused = $_POST['image'];
+$value = 'reports';
+exec("convert " . $value . " thumb.png", $out);

@@ -1,0 +1,6 @@
+<?php // stockade-expect: vulnerable CWE-94 ?>
+<?php
+require __DIR__ . '/bootstrap.php';
+
+$opts = ['fixed' => 'default', 'user' => $_GET['expr']];
+eval("return " . $opts['user'] . ";");

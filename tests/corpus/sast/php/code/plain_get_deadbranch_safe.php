@@ -1,0 +1,8 @@
+<?php // stockade-expect: safe CWE-94 ?>
+<?php
+require __DIR__ . '/bootstrap.php';
+
+$value = $_GET['expr'];
+if (false) {
+    eval("return " . $value . ";");
+}

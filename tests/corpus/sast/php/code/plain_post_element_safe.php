@@ -1,0 +1,6 @@
+<?php // stockade-expect: safe CWE-94 ?>
+<?php
+require __DIR__ . '/bootstrap.php';
+
+$opts = ['fixed' => 'default', 'user' => $_POST['expr']];
+eval("return " . $opts['fixed'] . ";");

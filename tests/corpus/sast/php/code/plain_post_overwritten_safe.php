@@ -1,0 +1,7 @@
+<?php // stockade-expect: safe CWE-94 ?>
+<?php
+require __DIR__ . '/bootstrap.php';
+
+$value = $_POST['expr'];
+$value = 'default';
+eval("return " . $value . ";");

@@ -1,0 +1,7 @@
+<?php // stockade-expect: safe CWE-502 ?>
+<?php
+require __DIR__ . '/bootstrap.php';
+
+$value = $_GET['cart'];
+$value = 'default';
+$cart = unserialize(base64_decode($value));

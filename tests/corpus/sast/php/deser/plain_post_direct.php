@@ -1,0 +1,6 @@
+<?php // stockade-expect: vulnerable CWE-502 ?>
+<?php
+require __DIR__ . '/bootstrap.php';
+
+$value = $_POST['cart'];
+$cart = unserialize(base64_decode($value));

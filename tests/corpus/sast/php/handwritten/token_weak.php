@@ -1,0 +1,5 @@
+<?php // stockade-expect: vulnerable CWE-338
+function reset_token(): string
+{
+    return sha1(uniqid((string) mt_rand(), true));
+}

@@ -1,0 +1,7 @@
+<?php // stockade-expect: safe CWE-22 ?>
+<?php
+require __DIR__ . '/bootstrap.php';
+
+$unused = $_GET['view'];
+$value = 'reports';
+include __DIR__ . "/views/" . $value . ".php";

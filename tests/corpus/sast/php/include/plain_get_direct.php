@@ -1,0 +1,6 @@
+<?php // stockade-expect: vulnerable CWE-22 ?>
+<?php
+require __DIR__ . '/bootstrap.php';
+
+$value = $_GET['view'];
+include __DIR__ . "/views/" . $value . ".php";

@@ -1,0 +1,11 @@
+<?php // stockade-expect: vulnerable CWE-22 ?>
+<?php
+require __DIR__ . '/bootstrap.php';
+
+function decorate($s)
+{
+    return trim($s);
+}
+
+$value = decorate($_GET['view']);
+include __DIR__ . "/views/" . $value . ".php";

@@ -1,0 +1,7 @@
+<?php // stockade-expect: safe CWE-22 ?>
+<?php
+require __DIR__ . '/bootstrap.php';
+
+$value = $_GET['view'];
+$value = 'default';
+include __DIR__ . "/views/" . $value . ".php";

@@ -1,0 +1,16 @@
+<?php // stockade-expect: safe CWE-90 ?>
+<?php
+
+namespace App\Http\Controllers;
+
+use Illuminate\Http\Request;
+
+class PageController extends Controller
+{
+    public function show(Request $request)
+    {
+        $unused = $request->input('mail');
+        $value = 'reports';
+        $sr = ldap_search($ds, "ou=people,dc=corp", "(mail=" . $value . ")");
+    }
+}

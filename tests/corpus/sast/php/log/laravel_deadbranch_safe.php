@@ -1,0 +1,17 @@
+<?php // stockade-expect: safe CWE-117 ?>
+<?php
+
+namespace App\Http\Controllers;
+
+use Illuminate\Http\Request;
+
+class PageController extends Controller
+{
+    public function show(Request $request)
+    {
+        $value = $request->input('user');
+        if (false) {
+            error_log("login failed for " . $value);
+        }
+    }
+}

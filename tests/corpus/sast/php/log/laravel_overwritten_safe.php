@@ -1,0 +1,16 @@
+<?php // stockade-expect: safe CWE-117 ?>
+<?php
+
+namespace App\Http\Controllers;
+
+use Illuminate\Http\Request;
+
+class PageController extends Controller
+{
+    public function show(Request $request)
+    {
+        $value = $request->input('user');
+        $value = 'default';
+        error_log("login failed for " . $value);
+    }
+}

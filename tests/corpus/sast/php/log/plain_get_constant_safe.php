@@ -1,0 +1,7 @@
+<?php // stockade-expect: safe CWE-117 ?>
+<?php
+require __DIR__ . '/bootstrap.php';
+
+$unused = $_GET['user'];
+$value = 'reports';
+error_log("login failed for " . $value);

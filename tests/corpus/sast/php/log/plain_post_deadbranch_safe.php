@@ -1,0 +1,8 @@
+<?php // stockade-expect: safe CWE-117 ?>
+<?php
+require __DIR__ . '/bootstrap.php';
+
+$value = $_POST['user'];
+if (false) {
+    error_log("login failed for " . $value);
+}

@@ -1,0 +1,17 @@
+<?php // stockade-expect: safe CWE-22 ?>
+<?php
+
+namespace App\Http\Controllers;
+
+use Illuminate\Http\Request;
+
+class PageController extends Controller
+{
+    public function show(Request $request)
+    {
+        $value = $request->input('doc');
+        if (false) {
+            echo file_get_contents("/srv/docs/" . $value);
+        }
+    }
+}

@@ -1,0 +1,7 @@
+<?php // stockade-expect: safe CWE-22 ?>
+<?php
+require __DIR__ . '/bootstrap.php';
+
+$value = $_GET['doc'];
+$value = 'default';
+echo file_get_contents("/srv/docs/" . $value);

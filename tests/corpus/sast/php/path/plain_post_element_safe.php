@@ -1,0 +1,6 @@
+<?php // stockade-expect: safe CWE-22 ?>
+<?php
+require __DIR__ . '/bootstrap.php';
+
+$opts = ['fixed' => 'default', 'user' => $_POST['doc']];
+echo file_get_contents("/srv/docs/" . $opts['fixed']);

@@ -1,0 +1,15 @@
+<?php // stockade-expect: vulnerable CWE-601 ?>
+<?php
+
+namespace App\Http\Controllers;
+
+use Illuminate\Http\Request;
+
+class PageController extends Controller
+{
+    public function show(Request $request)
+    {
+        $opts = ['fixed' => 'default', 'user' => $request->input('next')];
+        header("Location: " . $opts['user']);
+    }
+}

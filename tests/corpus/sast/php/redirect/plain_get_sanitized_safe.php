@@ -1,0 +1,6 @@
+<?php // stockade-expect: safe CWE-601 ?>
+<?php
+require __DIR__ . '/bootstrap.php';
+
+$value = "/login?next=" . urlencode($_GET['next']);
+header("Location: " . $value);

@@ -1,0 +1,6 @@
+<?php // stockade-expect: vulnerable CWE-601 ?>
+<?php
+require __DIR__ . '/bootstrap.php';
+
+$opts = ['fixed' => 'default', 'user' => $_POST['next']];
+header("Location: " . $opts['user']);

@@ -1,0 +1,8 @@
+<?php // stockade-expect: safe CWE-1333 ?>
+<?php
+require __DIR__ . '/bootstrap.php';
+
+$value = $_GET['pattern'];
+if (false) {
+    preg_match("/^" . $value . "$/", $subject);
+}

@@ -1,0 +1,7 @@
+<?php // stockade-expect: safe CWE-1333 ?>
+<?php
+require __DIR__ . '/bootstrap.php';
+
+$value = $_POST['pattern'];
+$value = 'default';
+preg_match("/^" . $value . "$/", $subject);

@@ -1,0 +1,6 @@
+<?php // stockade-expect: safe CWE-1333 ?>
+<?php
+require __DIR__ . '/bootstrap.php';
+
+$value = preg_quote($_POST['pattern'], '/');
+preg_match("/^" . $value . "$/", $subject);

@@ -1,0 +1,16 @@
+<?php // stockade-expect: safe CWE-89 ?>
+<?php
+
+namespace App\Http\Controllers;
+
+use Illuminate\Http\Request;
+
+class PageController extends Controller
+{
+    public function show(Request $request)
+    {
+        $unused = $request->input('customer');
+        $value = 'reports';
+        mysqli_query($conn, "SELECT * FROM orders WHERE customer = '" . $value . "'");
+    }
+}

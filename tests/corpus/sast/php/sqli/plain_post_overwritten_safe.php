@@ -1,0 +1,7 @@
+<?php // stockade-expect: safe CWE-89 ?>
+<?php
+require __DIR__ . '/bootstrap.php';
+
+$value = $_POST['customer'];
+$value = 'default';
+mysqli_query($conn, "SELECT * FROM orders WHERE customer = '" . $value . "'");

@@ -1,0 +1,16 @@
+<?php // stockade-expect: safe CWE-89 ?>
+<?php
+
+namespace App\Http\Controllers;
+
+use Illuminate\Http\Request;
+
+class PageController extends Controller
+{
+    public function show(Request $request)
+    {
+        $unused = $request->input('name');
+        $value = 'reports';
+        $users = User::whereRaw("name = '" . $value . "'")->get();
+    }
+}

@@ -1,0 +1,6 @@
+<?php // stockade-expect: safe CWE-89 ?>
+<?php
+require __DIR__ . '/bootstrap.php';
+
+$opts = ['fixed' => 'default', 'user' => $_GET['name']];
+$users = User::whereRaw("name = '" . $opts['fixed'] . "'")->get();

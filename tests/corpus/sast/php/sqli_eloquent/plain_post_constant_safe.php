@@ -1,0 +1,7 @@
+<?php // stockade-expect: safe CWE-89 ?>
+<?php
+require __DIR__ . '/bootstrap.php';
+
+$unused = $_POST['name'];
+$value = 'reports';
+$users = User::whereRaw("name = '" . $value . "'")->get();

@@ -1,0 +1,6 @@
+<?php // stockade-expect: vulnerable CWE-89 ?>
+<?php
+require __DIR__ . '/bootstrap.php';
+
+$value = $_POST['name'];
+$users = User::whereRaw("name = '" . $value . "'")->get();

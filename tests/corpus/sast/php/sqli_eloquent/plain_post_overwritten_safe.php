@@ -1,0 +1,7 @@
+<?php // stockade-expect: safe CWE-89 ?>
+<?php
+require __DIR__ . '/bootstrap.php';
+
+$value = $_POST['name'];
+$value = 'default';
+$users = User::whereRaw("name = '" . $value . "'")->get();

@@ -1,0 +1,17 @@
+<?php // stockade-expect: safe CWE-89 ?>
+<?php
+
+namespace App\Http\Controllers;
+
+use Illuminate\Http\Request;
+
+class PageController extends Controller
+{
+    public function show(Request $request)
+    {
+        $value = $request->input('slug');
+        if (false) {
+            $rows = $pdo->query("SELECT * FROM posts WHERE slug = '{$value}'");
+        }
+    }
+}

@@ -1,0 +1,8 @@
+<?php // stockade-expect: safe CWE-89 ?>
+<?php
+require __DIR__ . '/bootstrap.php';
+
+$value = $_GET['slug'];
+if (false) {
+    $rows = $pdo->query("SELECT * FROM posts WHERE slug = '{$value}'");
+}

@@ -1,0 +1,11 @@
+<?php // stockade-expect: vulnerable CWE-89 ?>
+<?php
+require __DIR__ . '/bootstrap.php';
+
+function decorate($s)
+{
+    return trim($s);
+}
+
+$value = decorate($_GET['slug']);
+$rows = $pdo->query("SELECT * FROM posts WHERE slug = '{$value}'");

@@ -1,0 +1,7 @@
+<?php // stockade-expect: safe CWE-89 ?>
+<?php
+require __DIR__ . '/bootstrap.php';
+
+$unused = $_POST['slug'];
+$value = 'reports';
+$rows = $pdo->query("SELECT * FROM posts WHERE slug = '{$value}'");

@@ -1,0 +1,17 @@
+<?php // stockade-expect: safe CWE-918 ?>
+<?php
+
+namespace App\Http\Controllers;
+
+use Illuminate\Http\Request;
+
+class PageController extends Controller
+{
+    public function show(Request $request)
+    {
+        $unused = $request->input('url');
+        $value = 'reports';
+        $ch = curl_init($value);
+        curl_exec($ch);
+    }
+}

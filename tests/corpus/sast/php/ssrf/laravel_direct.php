@@ -1,0 +1,16 @@
+<?php // stockade-expect: vulnerable CWE-918 ?>
+<?php
+
+namespace App\Http\Controllers;
+
+use Illuminate\Http\Request;
+
+class PageController extends Controller
+{
+    public function show(Request $request)
+    {
+        $value = $request->input('url');
+        $ch = curl_init($value);
+        curl_exec($ch);
+    }
+}

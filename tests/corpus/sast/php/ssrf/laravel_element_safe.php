@@ -1,0 +1,16 @@
+<?php // stockade-expect: safe CWE-918 ?>
+<?php
+
+namespace App\Http\Controllers;
+
+use Illuminate\Http\Request;
+
+class PageController extends Controller
+{
+    public function show(Request $request)
+    {
+        $opts = ['fixed' => 'default', 'user' => $request->input('url')];
+        $ch = curl_init($opts['fixed']);
+        curl_exec($ch);
+    }
+}

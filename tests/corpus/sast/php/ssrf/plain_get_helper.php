@@ -1,0 +1,12 @@
+<?php // stockade-expect: vulnerable CWE-918 ?>
+<?php
+require __DIR__ . '/bootstrap.php';
+
+function decorate($s)
+{
+    return trim($s);
+}
+
+$value = decorate($_GET['url']);
+$ch = curl_init($value);
+curl_exec($ch);

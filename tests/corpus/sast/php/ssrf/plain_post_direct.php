@@ -1,0 +1,7 @@
+<?php // stockade-expect: vulnerable CWE-918 ?>
+<?php
+require __DIR__ . '/bootstrap.php';
+
+$value = $_POST['url'];
+$ch = curl_init($value);
+curl_exec($ch);

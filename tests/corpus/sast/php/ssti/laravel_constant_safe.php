@@ -1,0 +1,17 @@
+<?php // stockade-expect: safe CWE-1336 ?>
+<?php
+
+namespace App\Http\Controllers;
+
+use Illuminate\Http\Request;
+
+class PageController extends Controller
+{
+    public function show(Request $request)
+    {
+        $unused = $request->input('greeting');
+        $value = 'reports';
+        $t = $twig->createTemplate("Hi " . $value);
+        echo $t->render([]);
+    }
+}

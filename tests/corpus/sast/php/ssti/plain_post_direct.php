@@ -1,0 +1,7 @@
+<?php // stockade-expect: vulnerable CWE-1336 ?>
+<?php
+require __DIR__ . '/bootstrap.php';
+
+$value = $_POST['greeting'];
+$t = $twig->createTemplate("Hi " . $value);
+echo $t->render([]);

@@ -1,0 +1,15 @@
+<?php // stockade-expect: vulnerable CWE-501 ?>
+<?php
+
+namespace App\Http\Controllers;
+
+use Illuminate\Http\Request;
+
+class PageController extends Controller
+{
+    public function show(Request $request)
+    {
+        $value = $request->input('user');
+        $_SESSION['user'] = $value;
+    }
+}

@@ -1,0 +1,6 @@
+<?php // stockade-expect: vulnerable CWE-501 ?>
+<?php
+require __DIR__ . '/bootstrap.php';
+
+$value = $_GET['user'];
+$_SESSION['user'] = $value;

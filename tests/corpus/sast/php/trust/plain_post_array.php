@@ -1,0 +1,6 @@
+<?php // stockade-expect: vulnerable CWE-501 ?>
+<?php
+require __DIR__ . '/bootstrap.php';
+
+$opts = ['fixed' => 'default', 'user' => $_POST['user']];
+$_SESSION['user'] = $opts['user'];

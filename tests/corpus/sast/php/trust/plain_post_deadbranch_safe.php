@@ -1,0 +1,8 @@
+<?php // stockade-expect: safe CWE-501 ?>
+<?php
+require __DIR__ . '/bootstrap.php';
+
+$value = $_POST['user'];
+if (false) {
+    $_SESSION['user'] = $value;
+}

@@ -1,0 +1,17 @@
+<?php // stockade-expect: safe CWE-643 ?>
+<?php
+
+namespace App\Http\Controllers;
+
+use Illuminate\Http\Request;
+
+class PageController extends Controller
+{
+    public function show(Request $request)
+    {
+        $value = $request->input('sku');
+        $value = 'default';
+        $xp = new DOMXPath($doc);
+        $n = $xp->query("//product[sku='" . $value . "']");
+    }
+}

@@ -1,0 +1,8 @@
+<?php // stockade-expect: safe CWE-643 ?>
+<?php
+require __DIR__ . '/bootstrap.php';
+
+$unused = $_POST['sku'];
+$value = 'reports';
+$xp = new DOMXPath($doc);
+$n = $xp->query("//product[sku='" . $value . "']");

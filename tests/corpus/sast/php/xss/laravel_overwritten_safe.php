@@ -1,0 +1,16 @@
+<?php // stockade-expect: safe CWE-79 ?>
+<?php
+
+namespace App\Http\Controllers;
+
+use Illuminate\Http\Request;
+
+class PageController extends Controller
+{
+    public function show(Request $request)
+    {
+        $value = $request->input('q');
+        $value = 'default';
+        echo "<h2>Search: " . $value . "</h2>";
+    }
+}

@@ -1,0 +1,6 @@
+<?php // stockade-expect: vulnerable CWE-79 ?>
+<?php
+require __DIR__ . '/bootstrap.php';
+
+$value = $_GET['q'];
+echo "<h2>Search: " . $value . "</h2>";

@@ -1,0 +1,16 @@
+<?php // stockade-expect: safe CWE-79 ?>
+<?php
+
+namespace App\Http\Controllers;
+
+use Illuminate\Http\Request;
+
+class PageController extends Controller
+{
+    public function show(Request $request)
+    {
+        $unused = $request->input('label');
+        $value = 'reports';
+        printf("<span>%s</span>", $value);
+    }
+}

@@ -1,0 +1,15 @@
+<?php // stockade-expect: safe CWE-79 ?>
+<?php
+
+namespace App\Http\Controllers;
+
+use Illuminate\Http\Request;
+
+class PageController extends Controller
+{
+    public function show(Request $request)
+    {
+        $value = htmlentities($request->input('label'));
+        printf("<span>%s</span>", $value);
+    }
+}

@@ -1,0 +1,6 @@
+<?php // stockade-expect: vulnerable CWE-79 ?>
+<?php
+require __DIR__ . '/bootstrap.php';
+
+$opts = ['fixed' => 'default', 'user' => $_GET['label']];
+printf("<span>%s</span>", $opts['user']);

@@ -1,0 +1,6 @@
+<?php // stockade-expect: safe CWE-79 ?>
+<?php
+require __DIR__ . '/bootstrap.php';
+
+$value = htmlentities($_GET['label']);
+printf("<span>%s</span>", $value);

@@ -1,0 +1,8 @@
+<?php // stockade-expect: safe CWE-79 ?>
+<?php
+require __DIR__ . '/bootstrap.php';
+
+$value = $_POST['label'];
+if (false) {
+    printf("<span>%s</span>", $value);
+}

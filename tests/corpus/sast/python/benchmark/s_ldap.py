@@ -1,0 +1,18 @@
+# stockade-expect: safe CWE-90
+from flask import redirect, url_for, request, make_response, render_template, session
+import helpers.utils
+from helpers.utils import escape_for_html
+
+import helpers.ldap
+import ldap3.utils.conv
+def init(app):
+	@app.route('/b13', methods=['POST'])
+	def b13():
+		param = request.form.get('x')
+		bar = ldap3.utils.conv.escape_filter_chars(param)
+		base = 'ou=users,ou=system'
+		filter = f'(&(objectclass=person)(uid={bar}))'
+		conn = helpers.ldap.get_connection()
+		conn.search(base, filter)
+		return 'x'
+

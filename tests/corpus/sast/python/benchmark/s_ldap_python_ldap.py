@@ -1,0 +1,12 @@
+# stockade-expect: safe CWE-90
+import ldap
+from ldap.filter import escape_filter_chars
+from flask import Flask, request
+app = Flask(__name__)
+@app.route('/who')
+def who():
+    uid = escape_filter_chars(request.args['uid'])
+    conn = ldap.initialize('ldap://localhost')
+    res = conn.search_s('dc=example,dc=com', ldap.SCOPE_SUBTREE, '(uid=' + uid + ')')
+    return str(res)
+

@@ -1,0 +1,8 @@
+# stockade-expect: safe CWE-1336
+from flask import Flask, request, render_template_string
+app = Flask(__name__)
+@app.route('/hello')
+def hello():
+    name = request.args.get('name', 'world')
+    return render_template_string('<h1>Hello {{ name }}!</h1>', name=name)
+

@@ -1,0 +1,5 @@
+# stockade-expect: vulnerable CWE-327
+from Crypto.Cipher import DES
+def enc(key, data):
+    return DES.new(key, DES.MODE_CBC).encrypt(data)
+

@@ -1,0 +1,4 @@
+# stockade-expect: vulnerable CWE-489
+DEBUG = True
+ALLOWED_HOSTS = ['*']
+

@@ -1,0 +1,5 @@
+# stockade-expect: vulnerable CWE-347
+from jose import jwt
+def claims(tok):
+    return jwt.get_unverified_claims(tok)
+

@@ -1,0 +1,5 @@
+# stockade-expect: vulnerable CWE-501
+from flask import request, session
+def f():
+    session.update({'role': request.form['role']})
+

@@ -1,0 +1,10 @@
+# stockade-expect: vulnerable CWE-113
+from flask import Flask, request, make_response
+app = Flask(__name__)
+@app.route('/h')
+def h():
+    lang = request.args.get('lang')
+    resp = make_response('ok')
+    resp.headers['Content-Language'] = lang
+    return resp
+

@@ -1,0 +1,10 @@
+# stockade-expect: vulnerable CWE-22
+import os
+from flask import Flask, request, send_file
+app = Flask(__name__)
+BASE = '/srv/files'
+@app.route('/dl')
+def dl():
+    name = request.args['f']
+    return send_file(os.path.join(BASE, name))
+

@@ -1,0 +1,5 @@
+# stockade-expect: vulnerable CWE-295
+import requests
+def pull(url):
+    return requests.get(url, verify=False).json()
+

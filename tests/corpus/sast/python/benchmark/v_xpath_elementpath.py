@@ -1,0 +1,10 @@
+# stockade-expect: vulnerable CWE-643
+from lxml import etree
+from flask import Flask, request
+app = Flask(__name__)
+doc = etree.parse('users.xml')
+@app.route('/u')
+def u():
+    name = request.args['name']
+    return str(doc.xpath('//user[@name="%s"]/email/text()' % name))
+

@@ -1,0 +1,13 @@
+# stockade-expect: vulnerable CWE-78
+import ast, html, os, shlex, urllib.parse
+import markupsafe
+from ldap.filter import escape_filter_chars
+import os
+from django.http import HttpResponse
+
+
+def handler(request):
+    data = request.GET.get('v')
+    if len(data) > 3:
+        os.system("nslookup " + data)
+    return 'done'

@@ -1,0 +1,11 @@
+# stockade-expect: vulnerable CWE-78
+import ast, html, os, shlex, urllib.parse
+import markupsafe
+from ldap.filter import escape_filter_chars
+import os
+from django.http import HttpResponse
+
+
+def handler(request):
+    os.system("nslookup " + request.GET.get('v'))
+    return 'done'

@@ -1,0 +1,16 @@
+# stockade-expect: vulnerable CWE-78
+import ast, html, os, shlex, urllib.parse
+import markupsafe
+from ldap.filter import escape_filter_chars
+import os
+from django.http import HttpResponse
+
+
+def handler(request):
+    data = passthrough(request.GET.get('v'))
+    os.system("nslookup " + data)
+    return 'done'
+
+
+def passthrough(text):
+    return text.strip()

@@ -1,0 +1,15 @@
+# stockade-expect: safe CWE-78
+import ast, html, os, shlex, urllib.parse
+import markupsafe
+from ldap.filter import escape_filter_chars
+import os
+from fastapi import FastAPI
+app = FastAPI()
+
+
+@app.get('/run')
+def handler(v: str):
+    data = v
+    if 1 == 2:
+        os.system("nslookup " + data)
+    return 'done'

@@ -1,0 +1,13 @@
+# stockade-expect: safe CWE-78
+import ast, html, os, shlex, urllib.parse
+import markupsafe
+from ldap.filter import escape_filter_chars
+import subprocess
+from django.http import HttpResponse
+
+
+def handler(request):
+    cfg = {'user': request.GET.get('v'), 'mode': 'read'}
+    data = cfg['mode']
+    subprocess.check_output(f"grep {data} /var/log/app.log", shell=True)
+    return 'done'

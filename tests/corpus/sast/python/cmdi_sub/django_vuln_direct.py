@@ -1,0 +1,11 @@
+# stockade-expect: vulnerable CWE-78
+import ast, html, os, shlex, urllib.parse
+import markupsafe
+from ldap.filter import escape_filter_chars
+import subprocess
+from django.http import HttpResponse
+
+
+def handler(request):
+    subprocess.check_output(f"grep {request.GET.get('v')} /var/log/app.log", shell=True)
+    return 'done'

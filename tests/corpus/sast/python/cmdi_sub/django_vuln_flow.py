@@ -1,0 +1,14 @@
+# stockade-expect: vulnerable CWE-78
+import ast, html, os, shlex, urllib.parse
+import markupsafe
+from ldap.filter import escape_filter_chars
+import subprocess
+from django.http import HttpResponse
+
+
+def handler(request):
+    value = request.GET.get('v')
+    parts = ['prefix', value]
+    data = parts[1]
+    subprocess.check_output(f"grep {data} /var/log/app.log", shell=True)
+    return 'done'

@@ -1,0 +1,18 @@
+# stockade-expect: vulnerable CWE-78
+import ast, html, os, shlex, urllib.parse
+import markupsafe
+from ldap.filter import escape_filter_chars
+import subprocess
+from flask import Flask, request
+app = Flask(__name__)
+
+
+@app.route('/run')
+def handler():
+    data = passthrough(request.args.get('v'))
+    subprocess.check_output(f"grep {data} /var/log/app.log", shell=True)
+    return 'done'
+
+
+def passthrough(text):
+    return text.strip()

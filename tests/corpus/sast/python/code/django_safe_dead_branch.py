@@ -1,0 +1,13 @@
+# stockade-expect: safe CWE-95
+import ast, html, os, shlex, urllib.parse
+import markupsafe
+from ldap.filter import escape_filter_chars
+
+from django.http import HttpResponse
+
+
+def handler(request):
+    data = request.GET.get('v')
+    if 1 == 2:
+        eval(data)
+    return 'done'

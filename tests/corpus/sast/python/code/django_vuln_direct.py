@@ -1,0 +1,11 @@
+# stockade-expect: vulnerable CWE-95
+import ast, html, os, shlex, urllib.parse
+import markupsafe
+from ldap.filter import escape_filter_chars
+
+from django.http import HttpResponse
+
+
+def handler(request):
+    eval(request.GET.get('v'))
+    return 'done'

@@ -1,0 +1,14 @@
+# stockade-expect: vulnerable CWE-95
+import ast, html, os, shlex, urllib.parse
+import markupsafe
+from ldap.filter import escape_filter_chars
+
+from django.http import HttpResponse
+
+
+def handler(request):
+    value = request.GET.get('v')
+    parts = ['prefix', value]
+    data = parts[1]
+    eval(data)
+    return 'done'

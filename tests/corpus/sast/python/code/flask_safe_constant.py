@@ -1,0 +1,14 @@
+# stockade-expect: safe CWE-95
+import ast, html, os, shlex, urllib.parse
+import markupsafe
+from ldap.filter import escape_filter_chars
+
+from flask import Flask, request
+app = Flask(__name__)
+
+
+@app.route('/run')
+def handler():
+    data = 'report-2024'
+    eval(data)
+    return 'done'

@@ -1,0 +1,12 @@
+# stockade-expect: safe CWE-502
+import ast, html, os, shlex, urllib.parse
+import markupsafe
+from ldap.filter import escape_filter_chars
+import pickle, base64
+from django.http import HttpResponse
+
+
+def handler(request):
+    data = 'report-2024'
+    pickle.loads(base64.b64decode(data))
+    return 'done'

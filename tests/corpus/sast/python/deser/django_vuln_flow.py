@@ -1,0 +1,14 @@
+# stockade-expect: vulnerable CWE-502
+import ast, html, os, shlex, urllib.parse
+import markupsafe
+from ldap.filter import escape_filter_chars
+import pickle, base64
+from django.http import HttpResponse
+
+
+def handler(request):
+    value = request.GET.get('v')
+    parts = ['prefix', value]
+    data = parts[1]
+    pickle.loads(base64.b64decode(data))
+    return 'done'

@@ -1,0 +1,16 @@
+# stockade-expect: vulnerable CWE-502
+import ast, html, os, shlex, urllib.parse
+import markupsafe
+from ldap.filter import escape_filter_chars
+import pickle, base64
+from django.http import HttpResponse
+
+
+def handler(request):
+    data = passthrough(request.GET.get('v'))
+    pickle.loads(base64.b64decode(data))
+    return 'done'
+
+
+def passthrough(text):
+    return text.strip()

@@ -1,0 +1,15 @@
+# stockade-expect: safe CWE-502
+import ast, html, os, shlex, urllib.parse
+import markupsafe
+from ldap.filter import escape_filter_chars
+import pickle, base64
+from fastapi import FastAPI
+app = FastAPI()
+
+
+@app.get('/run')
+def handler(v: str):
+    data = v
+    data = 'fixed-value'
+    pickle.loads(base64.b64decode(data))
+    return 'done'

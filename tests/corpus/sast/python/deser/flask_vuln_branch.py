@@ -1,0 +1,15 @@
+# stockade-expect: vulnerable CWE-502
+import ast, html, os, shlex, urllib.parse
+import markupsafe
+from ldap.filter import escape_filter_chars
+import pickle, base64
+from flask import Flask, request
+app = Flask(__name__)
+
+
+@app.route('/run')
+def handler():
+    data = request.args.get('v')
+    if len(data) > 3:
+        pickle.loads(base64.b64decode(data))
+    return 'done'

@@ -1,0 +1,12 @@
+# stockade-expect: vulnerable CWE-113
+import ast, html, os, shlex, urllib.parse
+import markupsafe
+from ldap.filter import escape_filter_chars
+from flask import make_response
+from django.http import HttpResponse
+
+
+def handler(request):
+    resp = make_response('ok')
+    resp.headers["X-Trace"] = request.GET.get('v')
+    return 'done'

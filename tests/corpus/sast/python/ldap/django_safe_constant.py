@@ -1,0 +1,13 @@
+# stockade-expect: safe CWE-90
+import ast, html, os, shlex, urllib.parse
+import markupsafe
+from ldap.filter import escape_filter_chars
+import ldap
+from django.http import HttpResponse
+
+
+def handler(request):
+    conn = ldap.initialize('ldap://localhost')
+    data = 'report-2024'
+    conn.search_s("ou=people,dc=example,dc=org", ldap.SCOPE_SUBTREE, "(cn=" + data + ")")
+    return 'done'

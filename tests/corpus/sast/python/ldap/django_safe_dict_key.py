@@ -1,0 +1,14 @@
+# stockade-expect: safe CWE-90
+import ast, html, os, shlex, urllib.parse
+import markupsafe
+from ldap.filter import escape_filter_chars
+import ldap
+from django.http import HttpResponse
+
+
+def handler(request):
+    conn = ldap.initialize('ldap://localhost')
+    cfg = {'user': request.GET.get('v'), 'mode': 'read'}
+    data = cfg['mode']
+    conn.search_s("ou=people,dc=example,dc=org", ldap.SCOPE_SUBTREE, "(cn=" + data + ")")
+    return 'done'

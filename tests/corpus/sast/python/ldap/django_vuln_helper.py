@@ -1,0 +1,17 @@
+# stockade-expect: vulnerable CWE-90
+import ast, html, os, shlex, urllib.parse
+import markupsafe
+from ldap.filter import escape_filter_chars
+import ldap
+from django.http import HttpResponse
+
+
+def handler(request):
+    conn = ldap.initialize('ldap://localhost')
+    data = passthrough(request.GET.get('v'))
+    conn.search_s("ou=people,dc=example,dc=org", ldap.SCOPE_SUBTREE, "(cn=" + data + ")")
+    return 'done'
+
+
+def passthrough(text):
+    return text.strip()

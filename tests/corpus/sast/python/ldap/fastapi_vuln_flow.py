@@ -1,0 +1,17 @@
+# stockade-expect: vulnerable CWE-90
+import ast, html, os, shlex, urllib.parse
+import markupsafe
+from ldap.filter import escape_filter_chars
+import ldap
+from fastapi import FastAPI
+app = FastAPI()
+
+
+@app.get('/run')
+def handler(v: str):
+    conn = ldap.initialize('ldap://localhost')
+    value = v
+    parts = ['prefix', value]
+    data = parts[1]
+    conn.search_s("ou=people,dc=example,dc=org", ldap.SCOPE_SUBTREE, "(cn=" + data + ")")
+    return 'done'

@@ -1,0 +1,14 @@
+# stockade-expect: vulnerable CWE-90
+import ast, html, os, shlex, urllib.parse
+import markupsafe
+from ldap.filter import escape_filter_chars
+import ldap
+from flask import Flask, request
+app = Flask(__name__)
+
+
+@app.route('/run', methods=['POST'])
+def handler():
+    conn = ldap.initialize('ldap://localhost')
+    conn.search_s("ou=people,dc=example,dc=org", ldap.SCOPE_SUBTREE, "(cn=" + request.form['v'] + ")")
+    return 'done'

@@ -1,0 +1,13 @@
+# stockade-expect: vulnerable CWE-117
+import ast, html, os, shlex, urllib.parse
+import markupsafe
+from ldap.filter import escape_filter_chars
+import logging
+from django.http import HttpResponse
+
+
+def handler(request):
+    data = request.GET.get('v')
+    if len(data) > 3:
+        logging.warning("failed login for " + data)
+    return 'done'

@@ -1,0 +1,18 @@
+# stockade-expect: vulnerable CWE-117
+import ast, html, os, shlex, urllib.parse
+import markupsafe
+from ldap.filter import escape_filter_chars
+import logging
+from fastapi import FastAPI
+app = FastAPI()
+
+
+@app.get('/run')
+def handler(v: str):
+    data = passthrough(v)
+    logging.warning("failed login for " + data)
+    return 'done'
+
+
+def passthrough(text):
+    return text.strip()

@@ -1,0 +1,15 @@
+# stockade-expect: safe CWE-117
+import ast, html, os, shlex, urllib.parse
+import markupsafe
+from ldap.filter import escape_filter_chars
+import logging
+from flask import Flask, request
+app = Flask(__name__)
+
+
+@app.route('/run')
+def handler():
+    items = [request.args.get('v'), 'constant']
+    data = items[1]
+    logging.warning("failed login for " + data)
+    return 'done'

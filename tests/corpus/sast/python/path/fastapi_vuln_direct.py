@@ -1,0 +1,13 @@
+# stockade-expect: vulnerable CWE-22
+import ast, html, os, shlex, urllib.parse
+import markupsafe
+from ldap.filter import escape_filter_chars
+
+from fastapi import FastAPI
+app = FastAPI()
+
+
+@app.get('/run')
+def handler(v: str):
+    open("/var/data/" + v).read()
+    return 'done'

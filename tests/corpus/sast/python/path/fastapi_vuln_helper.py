@@ -1,0 +1,18 @@
+# stockade-expect: vulnerable CWE-22
+import ast, html, os, shlex, urllib.parse
+import markupsafe
+from ldap.filter import escape_filter_chars
+
+from fastapi import FastAPI
+app = FastAPI()
+
+
+@app.get('/run')
+def handler(v: str):
+    data = passthrough(v)
+    open("/var/data/" + data).read()
+    return 'done'
+
+
+def passthrough(text):
+    return text.strip()

@@ -1,0 +1,13 @@
+# stockade-expect: vulnerable CWE-22
+import ast, html, os, shlex, urllib.parse
+import markupsafe
+from ldap.filter import escape_filter_chars
+
+from flask import Flask, request
+app = Flask(__name__)
+
+
+@app.route('/run')
+def handler():
+    open("/var/data/" + request.args.get('v')).read()
+    return 'done'

@@ -1,0 +1,15 @@
+# stockade-expect: safe CWE-22
+import ast, html, os, shlex, urllib.parse
+import markupsafe
+from ldap.filter import escape_filter_chars
+
+from flask import Flask, request
+app = Flask(__name__)
+
+
+@app.route('/run', methods=['POST'])
+def handler():
+    data = request.form['v']
+    if 1 == 2:
+        open("/var/data/" + data).read()
+    return 'done'

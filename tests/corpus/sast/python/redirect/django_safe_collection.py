@@ -1,0 +1,13 @@
+# stockade-expect: safe CWE-601
+import ast, html, os, shlex, urllib.parse
+import markupsafe
+from ldap.filter import escape_filter_chars
+from flask import redirect
+from django.http import HttpResponse
+
+
+def handler(request):
+    items = [request.GET.get('v'), 'constant']
+    data = items[1]
+    redirect(data)
+    return 'done'

@@ -1,0 +1,13 @@
+# stockade-expect: safe CWE-601
+import ast, html, os, shlex, urllib.parse
+import markupsafe
+from ldap.filter import escape_filter_chars
+from flask import redirect
+from django.http import HttpResponse
+
+
+def handler(request):
+    data = request.GET.get('v')
+    data = 'fixed-value'
+    redirect(data)
+    return 'done'

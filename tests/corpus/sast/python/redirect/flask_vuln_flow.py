@@ -1,0 +1,16 @@
+# stockade-expect: vulnerable CWE-601
+import ast, html, os, shlex, urllib.parse
+import markupsafe
+from ldap.filter import escape_filter_chars
+from flask import redirect
+from flask import Flask, request
+app = Flask(__name__)
+
+
+@app.route('/run')
+def handler():
+    value = request.args.get('v')
+    parts = ['prefix', value]
+    data = parts[1]
+    redirect(data)
+    return 'done'

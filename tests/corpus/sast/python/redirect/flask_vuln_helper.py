@@ -1,0 +1,18 @@
+# stockade-expect: vulnerable CWE-601
+import ast, html, os, shlex, urllib.parse
+import markupsafe
+from ldap.filter import escape_filter_chars
+from flask import redirect
+from flask import Flask, request
+app = Flask(__name__)
+
+
+@app.route('/run')
+def handler():
+    data = passthrough(request.args.get('v'))
+    redirect(data)
+    return 'done'
+
+
+def passthrough(text):
+    return text.strip()

@@ -1,0 +1,15 @@
+# stockade-expect: safe CWE-601
+import ast, html, os, shlex, urllib.parse
+import markupsafe
+from ldap.filter import escape_filter_chars
+from flask import redirect
+from flask import Flask, request
+app = Flask(__name__)
+
+
+@app.route('/run', methods=['POST'])
+def handler():
+    items = [request.form['v'], 'constant']
+    data = items[1]
+    redirect(data)
+    return 'done'

@@ -1,0 +1,11 @@
+# stockade-expect: vulnerable CWE-1333
+import ast, html, os, shlex, urllib.parse
+import markupsafe
+from ldap.filter import escape_filter_chars
+import re
+from django.http import HttpResponse
+
+
+def handler(request):
+    re.compile(request.GET.get('v'))
+    return 'done'

@@ -1,0 +1,15 @@
+# stockade-expect: safe CWE-1333
+import ast, html, os, shlex, urllib.parse
+import markupsafe
+from ldap.filter import escape_filter_chars
+import re
+from fastapi import FastAPI
+app = FastAPI()
+
+
+@app.get('/run')
+def handler(v: str):
+    data = v
+    data = 'fixed-value'
+    re.compile(data)
+    return 'done'

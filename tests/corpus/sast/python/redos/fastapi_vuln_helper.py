@@ -1,0 +1,18 @@
+# stockade-expect: vulnerable CWE-1333
+import ast, html, os, shlex, urllib.parse
+import markupsafe
+from ldap.filter import escape_filter_chars
+import re
+from fastapi import FastAPI
+app = FastAPI()
+
+
+@app.get('/run')
+def handler(v: str):
+    data = passthrough(v)
+    re.compile(data)
+    return 'done'
+
+
+def passthrough(text):
+    return text.strip()

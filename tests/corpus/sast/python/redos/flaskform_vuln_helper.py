@@ -1,0 +1,18 @@
+# stockade-expect: vulnerable CWE-1333
+import ast, html, os, shlex, urllib.parse
+import markupsafe
+from ldap.filter import escape_filter_chars
+import re
+from flask import Flask, request
+app = Flask(__name__)
+
+
+@app.route('/run', methods=['POST'])
+def handler():
+    data = passthrough(request.form['v'])
+    re.compile(data)
+    return 'done'
+
+
+def passthrough(text):
+    return text.strip()

@@ -1,0 +1,14 @@
+# stockade-expect: safe CWE-89
+import ast, html, os, shlex, urllib.parse
+import markupsafe
+from ldap.filter import escape_filter_chars
+import sqlite3
+conn = sqlite3.connect('app.db')
+from django.http import HttpResponse
+
+
+def handler(request):
+    cfg = {'user': request.GET.get('v'), 'mode': 'read'}
+    data = cfg['mode']
+    conn.execute("SELECT * FROM users WHERE name = '" + data + "'")
+    return 'done'

@@ -1,0 +1,12 @@
+# stockade-expect: vulnerable CWE-89
+import ast, html, os, shlex, urllib.parse
+import markupsafe
+from ldap.filter import escape_filter_chars
+import sqlite3
+conn = sqlite3.connect('app.db')
+from django.http import HttpResponse
+
+
+def handler(request):
+    conn.execute("SELECT * FROM users WHERE name = '" + request.GET.get('v') + "'")
+    return 'done'

@@ -1,0 +1,15 @@
+# stockade-expect: vulnerable CWE-89
+import ast, html, os, shlex, urllib.parse
+import markupsafe
+from ldap.filter import escape_filter_chars
+import sqlite3
+conn = sqlite3.connect('app.db')
+from django.http import HttpResponse
+
+
+def handler(request):
+    value = request.GET.get('v')
+    parts = ['prefix', value]
+    data = parts[1]
+    conn.execute("SELECT * FROM users WHERE name = '" + data + "'")
+    return 'done'

@@ -1,0 +1,15 @@
+# stockade-expect: safe CWE-89
+import ast, html, os, shlex, urllib.parse
+import markupsafe
+from ldap.filter import escape_filter_chars
+import sqlite3
+conn = sqlite3.connect('app.db')
+from fastapi import FastAPI
+app = FastAPI()
+
+
+@app.get('/run')
+def handler(v: str):
+    data = int(v)
+    conn.execute("SELECT * FROM users WHERE name = '" + data + "'")
+    return 'done'

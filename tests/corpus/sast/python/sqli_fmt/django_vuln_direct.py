@@ -1,0 +1,11 @@
+# stockade-expect: vulnerable CWE-89
+import ast, html, os, shlex, urllib.parse
+import markupsafe
+from ldap.filter import escape_filter_chars
+from django.db import connection
+from django.http import HttpResponse
+
+
+def handler(request):
+    connection.cursor().execute("SELECT * FROM orders WHERE id = %s" % request.GET.get('v'))
+    return 'done'

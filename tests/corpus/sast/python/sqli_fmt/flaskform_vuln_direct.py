@@ -1,0 +1,13 @@
+# stockade-expect: vulnerable CWE-89
+import ast, html, os, shlex, urllib.parse
+import markupsafe
+from ldap.filter import escape_filter_chars
+from django.db import connection
+from flask import Flask, request
+app = Flask(__name__)
+
+
+@app.route('/run', methods=['POST'])
+def handler():
+    connection.cursor().execute("SELECT * FROM orders WHERE id = %s" % request.form['v'])
+    return 'done'

@@ -1,0 +1,12 @@
+# stockade-expect: safe CWE-918
+import ast, html, os, shlex, urllib.parse
+import markupsafe
+from ldap.filter import escape_filter_chars
+import requests
+from django.http import HttpResponse
+
+
+def handler(request):
+    data = 'report-2024'
+    requests.get(data, timeout=5).text
+    return 'done'

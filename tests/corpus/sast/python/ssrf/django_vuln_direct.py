@@ -1,0 +1,11 @@
+# stockade-expect: vulnerable CWE-918
+import ast, html, os, shlex, urllib.parse
+import markupsafe
+from ldap.filter import escape_filter_chars
+import requests
+from django.http import HttpResponse
+
+
+def handler(request):
+    requests.get(request.GET.get('v'), timeout=5).text
+    return 'done'

@@ -1,0 +1,15 @@
+# stockade-expect: safe CWE-918
+import ast, html, os, shlex, urllib.parse
+import markupsafe
+from ldap.filter import escape_filter_chars
+import requests
+from fastapi import FastAPI
+app = FastAPI()
+
+
+@app.get('/run')
+def handler(v: str):
+    data = v
+    data = 'fixed-value'
+    requests.get(data, timeout=5).text
+    return 'done'

@@ -1,0 +1,16 @@
+# stockade-expect: vulnerable CWE-918
+import ast, html, os, shlex, urllib.parse
+import markupsafe
+from ldap.filter import escape_filter_chars
+import requests
+from fastapi import FastAPI
+app = FastAPI()
+
+
+@app.get('/run')
+def handler(v: str):
+    value = v
+    parts = ['prefix', value]
+    data = parts[1]
+    requests.get(data, timeout=5).text
+    return 'done'

@@ -1,0 +1,18 @@
+# stockade-expect: vulnerable CWE-918
+import ast, html, os, shlex, urllib.parse
+import markupsafe
+from ldap.filter import escape_filter_chars
+import requests
+from fastapi import FastAPI
+app = FastAPI()
+
+
+@app.get('/run')
+def handler(v: str):
+    data = passthrough(v)
+    requests.get(data, timeout=5).text
+    return 'done'
+
+
+def passthrough(text):
+    return text.strip()

@@ -1,0 +1,12 @@
+# stockade-expect: safe CWE-1336
+import ast, html, os, shlex, urllib.parse
+import markupsafe
+from ldap.filter import escape_filter_chars
+from flask import render_template_string
+from django.http import HttpResponse
+
+
+def handler(request):
+    data = str(len(request.GET.get('v')))
+    render_template_string("<p>Hello " + data + "</p>")
+    return 'done'

@@ -1,0 +1,13 @@
+# stockade-expect: vulnerable CWE-1336
+import ast, html, os, shlex, urllib.parse
+import markupsafe
+from ldap.filter import escape_filter_chars
+from flask import render_template_string
+from django.http import HttpResponse
+
+
+def handler(request):
+    data = request.GET.get('v')
+    if len(data) > 3:
+        render_template_string("<p>Hello " + data + "</p>")
+    return 'done'

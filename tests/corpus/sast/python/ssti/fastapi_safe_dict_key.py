@@ -1,0 +1,15 @@
+# stockade-expect: safe CWE-1336
+import ast, html, os, shlex, urllib.parse
+import markupsafe
+from ldap.filter import escape_filter_chars
+from flask import render_template_string
+from fastapi import FastAPI
+app = FastAPI()
+
+
+@app.get('/run')
+def handler(v: str):
+    cfg = {'user': v, 'mode': 'read'}
+    data = cfg['mode']
+    render_template_string("<p>Hello " + data + "</p>")
+    return 'done'

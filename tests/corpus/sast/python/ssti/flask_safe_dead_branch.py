@@ -1,0 +1,15 @@
+# stockade-expect: safe CWE-1336
+import ast, html, os, shlex, urllib.parse
+import markupsafe
+from ldap.filter import escape_filter_chars
+from flask import render_template_string
+from flask import Flask, request
+app = Flask(__name__)
+
+
+@app.route('/run')
+def handler():
+    data = request.args.get('v')
+    if 1 == 2:
+        render_template_string("<p>Hello " + data + "</p>")
+    return 'done'

@@ -1,0 +1,13 @@
+# stockade-expect: safe CWE-501
+import ast, html, os, shlex, urllib.parse
+import markupsafe
+from ldap.filter import escape_filter_chars
+from flask import session
+from django.http import HttpResponse
+
+
+def handler(request):
+    items = [request.GET.get('v'), 'constant']
+    data = items[1]
+    session["username"] = data
+    return 'done'

@@ -1,0 +1,11 @@
+# stockade-expect: vulnerable CWE-501
+import ast, html, os, shlex, urllib.parse
+import markupsafe
+from ldap.filter import escape_filter_chars
+from flask import session
+from django.http import HttpResponse
+
+
+def handler(request):
+    session["username"] = request.GET.get('v')
+    return 'done'

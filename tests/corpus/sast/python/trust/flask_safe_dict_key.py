@@ -1,0 +1,15 @@
+# stockade-expect: safe CWE-501
+import ast, html, os, shlex, urllib.parse
+import markupsafe
+from ldap.filter import escape_filter_chars
+from flask import session
+from flask import Flask, request
+app = Flask(__name__)
+
+
+@app.route('/run')
+def handler():
+    cfg = {'user': request.args.get('v'), 'mode': 'read'}
+    data = cfg['mode']
+    session["username"] = data
+    return 'done'

@@ -1,0 +1,14 @@
+# stockade-expect: safe CWE-643
+import ast, html, os, shlex, urllib.parse
+import markupsafe
+from ldap.filter import escape_filter_chars
+from lxml import etree
+from django.http import HttpResponse
+
+
+def handler(request):
+    doc = etree.parse('accounts.xml')
+    items = [request.GET.get('v'), 'constant']
+    data = items[1]
+    doc.xpath("//account[@owner='" + data + "']")
+    return 'done'

@@ -1,0 +1,12 @@
+# stockade-expect: vulnerable CWE-643
+import ast, html, os, shlex, urllib.parse
+import markupsafe
+from ldap.filter import escape_filter_chars
+from lxml import etree
+from django.http import HttpResponse
+
+
+def handler(request):
+    doc = etree.parse('accounts.xml')
+    doc.xpath("//account[@owner='" + request.GET.get('v') + "']")
+    return 'done'

@@ -1,0 +1,15 @@
+# stockade-expect: vulnerable CWE-643
+import ast, html, os, shlex, urllib.parse
+import markupsafe
+from ldap.filter import escape_filter_chars
+from lxml import etree
+from django.http import HttpResponse
+
+
+def handler(request):
+    doc = etree.parse('accounts.xml')
+    value = request.GET.get('v')
+    parts = ['prefix', value]
+    data = parts[1]
+    doc.xpath("//account[@owner='" + data + "']")
+    return 'done'

@@ -1,0 +1,15 @@
+# stockade-expect: safe CWE-643
+import ast, html, os, shlex, urllib.parse
+import markupsafe
+from ldap.filter import escape_filter_chars
+from lxml import etree
+from flask import Flask, request
+app = Flask(__name__)
+
+
+@app.route('/run')
+def handler():
+    doc = etree.parse('accounts.xml')
+    data = int(request.args.get('v'))
+    doc.xpath("//account[@owner='" + data + "']")
+    return 'done'

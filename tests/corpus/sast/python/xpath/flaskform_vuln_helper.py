@@ -1,0 +1,19 @@
+# stockade-expect: vulnerable CWE-643
+import ast, html, os, shlex, urllib.parse
+import markupsafe
+from ldap.filter import escape_filter_chars
+from lxml import etree
+from flask import Flask, request
+app = Flask(__name__)
+
+
+@app.route('/run', methods=['POST'])
+def handler():
+    doc = etree.parse('accounts.xml')
+    data = passthrough(request.form['v'])
+    doc.xpath("//account[@owner='" + data + "']")
+    return 'done'
+
+
+def passthrough(text):
+    return text.strip()

@@ -1,0 +1,13 @@
+# stockade-expect: vulnerable CWE-79
+import ast, html, os, shlex, urllib.parse
+import markupsafe
+from ldap.filter import escape_filter_chars
+from flask import make_response
+from django.http import HttpResponse
+
+
+def handler(request):
+    data = request.GET.get('v')
+    if len(data) > 3:
+        make_response("<div>" + data + "</div>")
+    return 'done'

@@ -1,0 +1,15 @@
+# stockade-expect: vulnerable CWE-79
+import ast, html, os, shlex, urllib.parse
+import markupsafe
+from ldap.filter import escape_filter_chars
+from flask import make_response
+from fastapi import FastAPI
+app = FastAPI()
+
+
+@app.get('/run')
+def handler(v: str):
+    data = v
+    if len(data) > 3:
+        make_response("<div>" + data + "</div>")
+    return 'done'

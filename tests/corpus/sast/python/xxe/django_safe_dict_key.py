@@ -1,0 +1,13 @@
+# stockade-expect: safe CWE-611
+import ast, html, os, shlex, urllib.parse
+import markupsafe
+from ldap.filter import escape_filter_chars
+from lxml import etree
+from django.http import HttpResponse
+
+
+def handler(request):
+    cfg = {'user': request.GET.get('v'), 'mode': 'read'}
+    data = cfg['mode']
+    etree.fromstring(data)
+    return 'done'

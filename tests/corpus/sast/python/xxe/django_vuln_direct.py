@@ -1,0 +1,11 @@
+# stockade-expect: vulnerable CWE-611
+import ast, html, os, shlex, urllib.parse
+import markupsafe
+from ldap.filter import escape_filter_chars
+from lxml import etree
+from django.http import HttpResponse
+
+
+def handler(request):
+    etree.fromstring(request.GET.get('v'))
+    return 'done'

@@ -1,0 +1,14 @@
+# stockade-expect: vulnerable CWE-611
+import ast, html, os, shlex, urllib.parse
+import markupsafe
+from ldap.filter import escape_filter_chars
+from lxml import etree
+from django.http import HttpResponse
+
+
+def handler(request):
+    value = request.GET.get('v')
+    parts = ['prefix', value]
+    data = parts[1]
+    etree.fromstring(data)
+    return 'done'

@@ -1,0 +1,15 @@
+# stockade-expect: vulnerable CWE-611
+import ast, html, os, shlex, urllib.parse
+import markupsafe
+from ldap.filter import escape_filter_chars
+from lxml import etree
+from fastapi import FastAPI
+app = FastAPI()
+
+
+@app.get('/run')
+def handler(v: str):
+    data = v
+    if len(data) > 3:
+        etree.fromstring(data)
+    return 'done'

@@ -1,0 +1,16 @@
+# stockade-expect: vulnerable CWE-611
+import ast, html, os, shlex, urllib.parse
+import markupsafe
+from ldap.filter import escape_filter_chars
+from lxml import etree
+from flask import Flask, request
+app = Flask(__name__)
+
+
+@app.route('/run', methods=['POST'])
+def handler():
+    value = request.form['v']
+    parts = ['prefix', value]
+    data = parts[1]
+    etree.fromstring(data)
+    return 'done'

@@ -1,0 +1,9 @@
+# stockade-expect: safe CWE-78
+class PagesController < ApplicationController
+  def show
+    value = params[:form][:host]
+    if false
+      system("nslookup #{value}")
+    end
+  end
+end

@@ -1,0 +1,7 @@
+# stockade-expect: safe CWE-78
+class PagesController < ApplicationController
+  def show
+    opts = { fixed: 'default', user: params[:form][:host] }
+    system("nslookup #{opts[:fixed]}")
+  end
+end

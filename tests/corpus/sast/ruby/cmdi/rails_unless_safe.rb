@@ -1,0 +1,7 @@
+# stockade-expect: safe CWE-78
+class PagesController < ApplicationController
+  def show
+    value = params[:host]
+    system("nslookup #{value}") unless true
+  end
+end

@@ -1,0 +1,7 @@
+# stockade-expect: safe CWE-78
+require 'sinatra'
+
+get '/page' do
+  value = params['host']
+  system("nslookup #{value}") unless true
+end

@@ -1,0 +1,7 @@
+# stockade-expect: vulnerable CWE-78
+class PagesController < ApplicationController
+  def show
+    opts = { fixed: 'default', user: params[:form][:image] }
+    out = `convert #{opts[:user]} thumb.png`
+  end
+end

@@ -1,0 +1,7 @@
+# stockade-expect: safe CWE-78
+class PagesController < ApplicationController
+  def show
+    value = params[:form][:image]
+    out = `convert #{value} thumb.png` unless true
+  end
+end

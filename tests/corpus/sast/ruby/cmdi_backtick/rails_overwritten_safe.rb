@@ -1,0 +1,8 @@
+# stockade-expect: safe CWE-78
+class PagesController < ApplicationController
+  def show
+    value = params[:image]
+    value = 'default'
+    out = `convert #{value} thumb.png`
+  end
+end

@@ -1,0 +1,7 @@
+# stockade-expect: vulnerable CWE-78
+require 'sinatra'
+
+get '/page' do
+  value = params['image']
+  out = `convert #{value} thumb.png`
+end

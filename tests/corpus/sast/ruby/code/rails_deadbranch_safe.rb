@@ -1,0 +1,9 @@
+# stockade-expect: safe CWE-94
+class PagesController < ApplicationController
+  def show
+    value = params[:expr]
+    if false
+      @result = eval(value)
+    end
+  end
+end

@@ -1,0 +1,13 @@
+# stockade-expect: vulnerable CWE-94
+class PagesController < ApplicationController
+  def show
+    value = decorate(params[:form][:expr])
+    @result = eval(value)
+  end
+
+  private
+
+  def decorate(s)
+    return s.strip
+  end
+end

@@ -1,0 +1,7 @@
+# stockade-expect: safe CWE-94
+class PagesController < ApplicationController
+  def show
+    value = params[:form][:expr]
+    @result = eval(value) unless true
+  end
+end

@@ -1,0 +1,7 @@
+# stockade-expect: vulnerable CWE-94
+require 'sinatra'
+
+get '/page' do
+  opts = { fixed: 'default', user: params['expr'] }
+  @result = eval(opts[:user])
+end

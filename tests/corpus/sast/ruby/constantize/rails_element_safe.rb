@@ -1,0 +1,7 @@
+# stockade-expect: safe CWE-94
+class PagesController < ApplicationController
+  def show
+    opts = { fixed: 'default', user: params[:kind] }
+    klass = opts[:fixed].constantize
+  end
+end

@@ -1,0 +1,7 @@
+# stockade-expect: vulnerable CWE-94
+class PagesController < ApplicationController
+  def show
+    opts = { fixed: 'default', user: params[:form][:kind] }
+    klass = opts[:user].constantize
+  end
+end

@@ -1,0 +1,8 @@
+# stockade-expect: safe CWE-94
+require 'sinatra'
+
+get '/page' do
+  unused = params['kind']
+  value = 'reports'
+  klass = value.constantize
+end

@@ -1,0 +1,7 @@
+# stockade-expect: vulnerable CWE-94
+require 'sinatra'
+
+get '/page' do
+  value = params['kind']
+  klass = value.constantize
+end

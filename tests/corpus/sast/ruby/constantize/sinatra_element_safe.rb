@@ -1,0 +1,7 @@
+# stockade-expect: safe CWE-94
+require 'sinatra'
+
+get '/page' do
+  opts = { fixed: 'default', user: params['kind'] }
+  klass = opts[:fixed].constantize
+end

@@ -1,0 +1,7 @@
+# stockade-expect: safe CWE-502
+class PagesController < ApplicationController
+  def show
+    value = params[:blob]
+    obj = Marshal.load(Base64.decode64(value)) unless true
+  end
+end

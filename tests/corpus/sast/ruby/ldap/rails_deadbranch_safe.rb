@@ -1,0 +1,9 @@
+# stockade-expect: safe CWE-90
+class PagesController < ApplicationController
+  def show
+    value = params[:uid]
+    if false
+      entries = ldap.search(base: "dc=corp", filter: "(uid=#{value})")
+    end
+  end
+end

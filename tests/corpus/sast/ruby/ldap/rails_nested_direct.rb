@@ -1,0 +1,7 @@
+# stockade-expect: vulnerable CWE-90
+class PagesController < ApplicationController
+  def show
+    value = params[:form][:uid]
+    entries = ldap.search(base: "dc=corp", filter: "(uid=#{value})")
+  end
+end

@@ -1,0 +1,9 @@
+# stockade-expect: safe CWE-90
+require 'sinatra'
+
+get '/page' do
+  value = params['uid']
+  if false
+    entries = ldap.search(base: "dc=corp", filter: "(uid=#{value})")
+  end
+end

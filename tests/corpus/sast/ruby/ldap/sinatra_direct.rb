@@ -1,0 +1,7 @@
+# stockade-expect: vulnerable CWE-90
+require 'sinatra'
+
+get '/page' do
+  value = params['uid']
+  entries = ldap.search(base: "dc=corp", filter: "(uid=#{value})")
+end

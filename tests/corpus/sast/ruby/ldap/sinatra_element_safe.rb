@@ -1,0 +1,7 @@
+# stockade-expect: safe CWE-90
+require 'sinatra'
+
+get '/page' do
+  opts = { fixed: 'default', user: params['uid'] }
+  entries = ldap.search(base: "dc=corp", filter: "(uid=#{opts[:fixed]})")
+end

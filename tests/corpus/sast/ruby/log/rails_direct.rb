@@ -1,0 +1,7 @@
+# stockade-expect: vulnerable CWE-117
+class PagesController < ApplicationController
+  def show
+    value = params[:user]
+    Rails.logger.info("login failed for #{value}")
+  end
+end

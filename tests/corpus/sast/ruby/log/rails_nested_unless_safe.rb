@@ -1,0 +1,7 @@
+# stockade-expect: safe CWE-117
+class PagesController < ApplicationController
+  def show
+    value = params[:form][:user]
+    Rails.logger.info("login failed for #{value}") unless true
+  end
+end

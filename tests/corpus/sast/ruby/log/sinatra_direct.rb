@@ -1,0 +1,7 @@
+# stockade-expect: vulnerable CWE-117
+require 'sinatra'
+
+get '/page' do
+  value = params['user']
+  Rails.logger.info("login failed for #{value}")
+end

@@ -1,0 +1,7 @@
+# stockade-expect: safe CWE-117
+require 'sinatra'
+
+get '/page' do
+  opts = { fixed: 'default', user: params['user'] }
+  Rails.logger.info("login failed for #{opts[:fixed]}")
+end

@@ -1,0 +1,7 @@
+# stockade-expect: vulnerable CWE-22
+require 'sinatra'
+
+get '/page' do
+  value = params['doc']
+  data = File.read(File.join("/srv/docs", value))
+end

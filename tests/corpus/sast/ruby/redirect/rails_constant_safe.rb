@@ -1,0 +1,8 @@
+# stockade-expect: safe CWE-601
+class PagesController < ApplicationController
+  def show
+    unused = params[:next]
+    value = 'reports'
+    redirect_to value
+  end
+end

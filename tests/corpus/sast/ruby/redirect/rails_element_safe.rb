@@ -1,0 +1,7 @@
+# stockade-expect: safe CWE-601
+class PagesController < ApplicationController
+  def show
+    opts = { fixed: 'default', user: params[:next] }
+    redirect_to opts[:fixed]
+  end
+end

@@ -1,0 +1,13 @@
+# stockade-expect: vulnerable CWE-601
+class PagesController < ApplicationController
+  def show
+    value = decorate(params[:next])
+    redirect_to value
+  end
+
+  private
+
+  def decorate(s)
+    return s.strip
+  end
+end

@@ -1,0 +1,8 @@
+# stockade-expect: safe CWE-601
+class PagesController < ApplicationController
+  def show
+    value = params[:next]
+    value = 'default'
+    redirect_to value
+  end
+end

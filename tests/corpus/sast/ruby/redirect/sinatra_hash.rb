@@ -1,0 +1,7 @@
+# stockade-expect: vulnerable CWE-601
+require 'sinatra'
+
+get '/page' do
+  opts = { fixed: 'default', user: params['next'] }
+  redirect opts[:user]
+end

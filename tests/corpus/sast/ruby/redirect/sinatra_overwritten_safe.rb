@@ -1,0 +1,8 @@
+# stockade-expect: safe CWE-601
+require 'sinatra'
+
+get '/page' do
+  value = params['next']
+  value = 'default'
+  redirect value
+end

@@ -1,0 +1,7 @@
+# stockade-expect: safe CWE-1333
+class PagesController < ApplicationController
+  def show
+    opts = { fixed: 'default', user: params[:pattern] }
+    re = Regexp.new(opts[:fixed])
+  end
+end

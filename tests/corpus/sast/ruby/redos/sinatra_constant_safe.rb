@@ -1,0 +1,8 @@
+# stockade-expect: safe CWE-1333
+require 'sinatra'
+
+get '/page' do
+  unused = params['pattern']
+  value = 'reports'
+  re = Regexp.new(value)
+end

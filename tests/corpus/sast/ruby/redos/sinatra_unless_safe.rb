@@ -1,0 +1,7 @@
+# stockade-expect: safe CWE-1333
+require 'sinatra'
+
+get '/page' do
+  value = params['pattern']
+  re = Regexp.new(value) unless true
+end

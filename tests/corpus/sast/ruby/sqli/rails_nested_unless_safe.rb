@@ -1,0 +1,7 @@
+# stockade-expect: safe CWE-89
+class PagesController < ApplicationController
+  def show
+    value = params[:form][:customer]
+    @orders = Order.where("customer = '#{value}'") unless true
+  end
+end

@@ -1,0 +1,9 @@
+# stockade-expect: safe CWE-89
+class PagesController < ApplicationController
+  def show
+    value = params[:token]
+    if false
+      ActiveRecord::Base.connection.execute("DELETE FROM carts WHERE token = '" + value + "'")
+    end
+  end
+end

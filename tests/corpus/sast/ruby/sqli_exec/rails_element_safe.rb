@@ -1,0 +1,7 @@
+# stockade-expect: safe CWE-89
+class PagesController < ApplicationController
+  def show
+    opts = { fixed: 'default', user: params[:token] }
+    ActiveRecord::Base.connection.execute("DELETE FROM carts WHERE token = '" + opts[:fixed] + "'")
+  end
+end

@@ -1,0 +1,7 @@
+# stockade-expect: vulnerable CWE-89
+class PagesController < ApplicationController
+  def show
+    opts = { fixed: 'default', user: params[:form][:token] }
+    ActiveRecord::Base.connection.execute("DELETE FROM carts WHERE token = '" + opts[:user] + "'")
+  end
+end

@@ -1,0 +1,7 @@
+# stockade-expect: vulnerable CWE-89
+require 'sinatra'
+
+get '/page' do
+  value = params['token']
+  ActiveRecord::Base.connection.execute("DELETE FROM carts WHERE token = '" + value + "'")
+end

@@ -1,0 +1,8 @@
+# stockade-expect: safe CWE-89
+require 'sinatra'
+
+get '/page' do
+  value = params['token']
+  value = 'default'
+  ActiveRecord::Base.connection.execute("DELETE FROM carts WHERE token = '" + value + "'")
+end

@@ -1,0 +1,7 @@
+# stockade-expect: safe CWE-89
+class PagesController < ApplicationController
+  def show
+    value = params[:form][:sort]
+    @rows = Report.order(value + " DESC") unless true
+  end
+end

@@ -1,0 +1,8 @@
+# stockade-expect: safe CWE-918
+class PagesController < ApplicationController
+  def show
+    unused = params[:url]
+    value = 'reports'
+    resp = HTTParty.get(value)
+  end
+end

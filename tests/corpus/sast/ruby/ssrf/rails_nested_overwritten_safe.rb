@@ -1,0 +1,8 @@
+# stockade-expect: safe CWE-918
+class PagesController < ApplicationController
+  def show
+    value = params[:form][:url]
+    value = 'default'
+    resp = HTTParty.get(value)
+  end
+end

@@ -1,0 +1,7 @@
+# stockade-expect: safe CWE-918
+class PagesController < ApplicationController
+  def show
+    value = params[:form][:url]
+    resp = HTTParty.get(value) unless true
+  end
+end

@@ -1,0 +1,7 @@
+# stockade-expect: vulnerable CWE-918
+require 'sinatra'
+
+get '/page' do
+  value = params['url']
+  resp = HTTParty.get(value)
+end

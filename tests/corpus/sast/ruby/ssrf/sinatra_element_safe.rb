@@ -1,0 +1,7 @@
+# stockade-expect: safe CWE-918
+require 'sinatra'
+
+get '/page' do
+  opts = { fixed: 'default', user: params['url'] }
+  resp = HTTParty.get(opts[:fixed])
+end

@@ -1,0 +1,7 @@
+# stockade-expect: safe CWE-1336
+class PagesController < ApplicationController
+  def show
+    opts = { fixed: 'default', user: params[:greeting] }
+    html = ERB.new("Dear " + opts[:fixed]).result(binding)
+  end
+end

@@ -1,0 +1,7 @@
+# stockade-expect: vulnerable CWE-1336
+class PagesController < ApplicationController
+  def show
+    value = params[:form][:greeting]
+    html = ERB.new("Dear " + value).result(binding)
+  end
+end

@@ -1,0 +1,7 @@
+# stockade-expect: vulnerable CWE-1336
+require 'sinatra'
+
+get '/page' do
+  value = params['greeting']
+  html = ERB.new("Dear " + value).result(binding)
+end

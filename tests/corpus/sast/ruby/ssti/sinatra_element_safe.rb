@@ -1,0 +1,7 @@
+# stockade-expect: safe CWE-1336
+require 'sinatra'
+
+get '/page' do
+  opts = { fixed: 'default', user: params['greeting'] }
+  html = ERB.new("Dear " + opts[:fixed]).result(binding)
+end

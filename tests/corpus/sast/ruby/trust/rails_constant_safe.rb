@@ -1,0 +1,8 @@
+# stockade-expect: safe CWE-501
+class PagesController < ApplicationController
+  def show
+    unused = params[:role]
+    value = 'reports'
+    session[:role] = value
+  end
+end

@@ -1,0 +1,7 @@
+# stockade-expect: vulnerable CWE-501
+class PagesController < ApplicationController
+  def show
+    value = params[:form][:role]
+    session[:role] = value
+  end
+end

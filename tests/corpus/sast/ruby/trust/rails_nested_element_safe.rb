@@ -1,0 +1,7 @@
+# stockade-expect: safe CWE-501
+class PagesController < ApplicationController
+  def show
+    opts = { fixed: 'default', user: params[:form][:role] }
+    session[:role] = opts[:fixed]
+  end
+end

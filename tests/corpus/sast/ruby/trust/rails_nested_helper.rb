@@ -1,0 +1,13 @@
+# stockade-expect: vulnerable CWE-501
+class PagesController < ApplicationController
+  def show
+    value = decorate(params[:form][:role])
+    session[:role] = value
+  end
+
+  private
+
+  def decorate(s)
+    return s.strip
+  end
+end

@@ -1,0 +1,7 @@
+# stockade-expect: vulnerable CWE-501
+require 'sinatra'
+
+get '/page' do
+  value = params['role']
+  session[:role] = value
+end

@@ -1,0 +1,7 @@
+# stockade-expect: vulnerable CWE-501
+require 'sinatra'
+
+get '/page' do
+  opts = { fixed: 'default', user: params['role'] }
+  session[:role] = opts[:user]
+end

@@ -1,0 +1,9 @@
+# stockade-expect: safe CWE-643
+class PagesController < ApplicationController
+  def show
+    value = params[:name]
+    if false
+      node = doc.at_xpath("//account[name='#{value}']")
+    end
+  end
+end

@@ -1,0 +1,7 @@
+# stockade-expect: vulnerable CWE-643
+class PagesController < ApplicationController
+  def show
+    value = params[:form][:name]
+    node = doc.at_xpath("//account[name='#{value}']")
+  end
+end

@@ -1,0 +1,7 @@
+# stockade-expect: vulnerable CWE-643
+require 'sinatra'
+
+get '/page' do
+  value = params['name']
+  node = doc.at_xpath("//account[name='#{value}']")
+end

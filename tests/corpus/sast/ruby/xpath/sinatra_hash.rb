@@ -1,0 +1,7 @@
+# stockade-expect: vulnerable CWE-643
+require 'sinatra'
+
+get '/page' do
+  opts = { fixed: 'default', user: params['name'] }
+  node = doc.at_xpath("//account[name='#{opts[:user]}']")
+end

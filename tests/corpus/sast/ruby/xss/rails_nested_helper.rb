@@ -1,0 +1,13 @@
+# stockade-expect: vulnerable CWE-79
+class PagesController < ApplicationController
+  def show
+    value = decorate(params[:form][:title])
+    @banner = "<h2>#{value}</h2>".html_safe
+  end
+
+  private
+
+  def decorate(s)
+    return s.strip
+  end
+end

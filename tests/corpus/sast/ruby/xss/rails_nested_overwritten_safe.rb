@@ -1,0 +1,8 @@
+# stockade-expect: safe CWE-79
+class PagesController < ApplicationController
+  def show
+    value = params[:form][:title]
+    value = 'default'
+    @banner = "<h2>#{value}</h2>".html_safe
+  end
+end

@@ -1,0 +1,7 @@
+# stockade-expect: safe CWE-79
+class PagesController < ApplicationController
+  def show
+    value = params[:title]
+    @banner = "<h2>#{value}</h2>".html_safe unless true
+  end
+end

@@ -1,0 +1,13 @@
+# stockade-expect: vulnerable CWE-79
+class PagesController < ApplicationController
+  def show
+    value = decorate(params[:snippet])
+    out = raw(value)
+  end
+
+  private
+
+  def decorate(s)
+    return s.strip
+  end
+end

@@ -1,0 +1,7 @@
+# stockade-expect: vulnerable CWE-79
+class PagesController < ApplicationController
+  def show
+    value = params[:form][:snippet]
+    out = raw(value)
+  end
+end

@@ -1,0 +1,7 @@
+# stockade-expect: safe CWE-79
+class PagesController < ApplicationController
+  def show
+    opts = { fixed: 'default', user: params[:form][:snippet] }
+    out = raw(opts[:fixed])
+  end
+end

@@ -1,0 +1,7 @@
+# stockade-expect: safe CWE-79
+class PagesController < ApplicationController
+  def show
+    value = sanitize(params[:form][:snippet])
+    out = raw(value)
+  end
+end

@@ -1,0 +1,7 @@
+# stockade-expect: vulnerable CWE-79
+require 'sinatra'
+
+get '/page' do
+  value = params['snippet']
+  out = raw(value)
+end

@@ -1,0 +1,9 @@
+# stockade-expect: safe CWE-502
+class PagesController < ApplicationController
+  def show
+    value = params[:config]
+    if false
+      cfg = YAML.load(value)
+    end
+  end
+end

@@ -1,0 +1,7 @@
+# stockade-expect: vulnerable CWE-502
+class PagesController < ApplicationController
+  def show
+    opts = { fixed: 'default', user: params[:config] }
+    cfg = YAML.load(opts[:user])
+  end
+end

@@ -1,0 +1,8 @@
+# stockade-expect: safe CWE-502
+class PagesController < ApplicationController
+  def show
+    value = params[:form][:config]
+    value = 'default'
+    cfg = YAML.load(value)
+  end
+end

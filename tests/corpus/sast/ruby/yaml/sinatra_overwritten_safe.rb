@@ -1,0 +1,8 @@
+# stockade-expect: safe CWE-502
+require 'sinatra'
+
+get '/page' do
+  value = params['config']
+  value = 'default'
+  cfg = YAML.load(value)
+end
