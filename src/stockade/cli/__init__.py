@@ -1,0 +1,1 @@
+"""The ``stockade`` command line: the only package that prints or exits."""

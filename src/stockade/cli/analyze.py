@@ -1,0 +1,171 @@
+"""``stockade analyze``: local analysis (SAST, secrets, API specs), optionally with
+dependency analysis through the server (``--all-modules``)."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import replace
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+from stockade.analyzers.target import TargetOptions
+from stockade.cli import console, credentials
+from stockade.cli.errors import AuthRequiredError, ExitCode
+from stockade.cli.quota import LocalQuota, limit_for
+from stockade.core.errors import ConfigError
+from stockade.core.severity import Severity
+from stockade.report import FORMATS, render
+from stockade.scan import Baseline, ScanEvent, ScanOptions, ScanResult, local_modules, run_scan
+from stockade.scan.events import EventSink, ignore_events
+
+SKIPPABLE = ("sast", "secrets", "api")
+
+
+def _check_format(fmt: str) -> str:
+    if fmt not in FORMATS or fmt == "csv":
+        raise ConfigError(f"unknown format {fmt!r}; expected one of: table, json, sarif")
+    return fmt
+
+
+def _select_modules(skip: set[str]) -> tuple[str, ...]:
+    return tuple(m for m in local_modules() if m not in skip)
+
+
+@contextmanager
+def _progress(enabled: bool) -> Iterator[EventSink]:
+    if not enabled:
+        yield ignore_events
+        return
+    with Progress(
+        TextColumn("[bold]analysing"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=console.stderr,
+        transient=True,
+    ) as bar:
+        task = bar.add_task("files", total=None)
+
+        def sink(event: ScanEvent) -> None:
+            bar.update(task, total=event.files_total, completed=event.files_done)
+
+        yield sink
+
+
+def _report_issues(result: ScanResult, verbose: bool) -> None:
+    if verbose:
+        for issue in result.issues:
+            where = f"[{issue.module}] " if issue.module else ""
+            console.note(f"{issue.kind}: {where}{issue.path}: {issue.message}")
+        return
+    errors = sum(1 for i in result.issues if i.kind == "error")
+    if errors:
+        console.note(f"{errors} analysis errors (run with -v to see them)")
+
+
+def analyze(
+    path: Annotated[Path, typer.Argument(help="Directory or file to analyse.")],
+    fmt: Annotated[str, typer.Option("--format", "-f", help="table, json or sarif.")] = "table",
+    output: Annotated[
+        Path | None, typer.Option("--output", "-o", help="Write the report here.")
+    ] = None,
+    severity: Annotated[
+        str, typer.Option(help="Minimum severity shown and that makes the exit code 1.")
+    ] = "low",
+    skip_sast: Annotated[bool, typer.Option("--skip-sast", help="Do not run SAST.")] = False,
+    skip_secrets: Annotated[
+        bool, typer.Option("--skip-secrets", help="Do not scan for secrets.")
+    ] = False,
+    skip_api: Annotated[
+        bool, typer.Option("--skip-api", help="Do not audit OpenAPI specs.")
+    ] = False,
+    all_modules: Annotated[
+        bool, typer.Option("--all-modules", help="Add dependency analysis (through the server).")
+    ] = False,
+    offline: Annotated[bool, typer.Option("--offline", help="Never use the network.")] = False,
+    show_passed: Annotated[
+        bool, typer.Option("--show-passed", help="Also list modules and rules without findings.")
+    ] = False,
+    baseline: Annotated[
+        Path | None, typer.Option("--baseline", help="Do not report findings in this baseline.")
+    ] = None,
+    save_baseline: Annotated[
+        Path | None,
+        typer.Option("--save-baseline", help="Write all current findings as a baseline."),
+    ] = None,
+    jobs: Annotated[
+        int, typer.Option("--jobs", "-j", help="Worker processes (0: one per CPU).")
+    ] = 0,
+    no_default_excludes: Annotated[
+        bool, typer.Option("--no-default-excludes", help="Also scan vendor, node_modules, build…")
+    ] = False,
+    exclude: Annotated[
+        list[str] | None,
+        typer.Option("--exclude", help="Extra gitignore-style pattern (repeatable)."),
+    ] = None,
+    server: Annotated[str | None, typer.Option("--server", help="Server URL.")] = None,
+    verbose: Annotated[
+        bool, typer.Option("--verbose", "-v", help="Show skipped files and errors.")
+    ] = False,
+) -> None:
+    """Analyse a project locally; exit 1 when findings at or above --severity exist."""
+    _check_format(fmt)
+    threshold = Severity.parse(severity)
+    if jobs < 0:
+        raise ConfigError("--jobs must be 0 or more")
+    creds = credentials.load(server)
+    if all_modules:
+        if offline:
+            raise ConfigError(
+                "--all-modules needs the server for dependency analysis; drop --offline"
+            )
+        if not creds.api_key:
+            raise AuthRequiredError("--all-modules needs authentication")
+    base = Baseline.load(baseline) if baseline else None
+    LocalQuota().consume(limit_for(bool(creds.api_key)))
+    skip = {n for n, on in zip(SKIPPABLE, (skip_sast, skip_secrets, skip_api), strict=True) if on}
+    options = ScanOptions(
+        modules=_select_modules(skip),
+        jobs=jobs,
+        target_options=TargetOptions(
+            use_default_excludes=not no_default_excludes, exclude=tuple(exclude or ())
+        ),
+        baseline=base,
+    )
+    with _progress(sys.stderr.isatty()) as sink:
+        result = run_scan(path, options, sink)
+    if all_modules:
+        from stockade.cli.remote_deps import add_dependency_findings
+
+        add_dependency_findings(result, creds)
+    if save_baseline:
+        Baseline.from_findings(result.findings + result.baselined, base).save(save_baseline)
+        console.note(
+            f"baseline with {len(result.findings) + len(result.baselined)} findings "
+            f"written to {save_baseline}"
+        )
+    shown = replace(result, findings=[f for f in result.findings if f.severity >= threshold])
+    _write(render(shown, fmt, show_passed=show_passed, color=_color(fmt, output)), output)
+    _report_issues(result, verbose)
+    raise typer.Exit(ExitCode.FINDINGS if shown.findings else ExitCode.OK)
+
+
+def _color(fmt: str, output: Path | None) -> bool:
+    return fmt == "table" and output is None and sys.stdout.isatty()
+
+
+def _write(text: str, output: Path | None) -> None:
+    if output is None:
+        sys.stdout.write(text)
+        sys.stdout.flush()
+        return
+    try:
+        output.parent.mkdir(parents=True, exist_ok=True)
+        output.write_text(text, encoding="utf-8")
+    except OSError as exc:
+        raise ConfigError(f"cannot write {output}: {exc.strerror}") from None

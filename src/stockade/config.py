@@ -1,0 +1,364 @@
+"""Stockade's settings tree: ``stockade.toml`` overridden by ``STOCKADE__SECTION__KEY``.
+
+One pydantic model describes every key (API.md "Configuration keys" and the spec's Limits and
+LLM sections). The file is optional; environment variables win over it; a bad value or an
+unknown key raises :class:`~stockade.core.errors.ConfigError` naming the dotted key, so a
+typo fails at start instead of silently falling back to a default.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import os
+import secrets
+import tomllib
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any, Literal
+
+from platformdirs import user_data_dir
+from pydantic import BaseModel, ConfigDict, Field, SecretStr, ValidationError
+from pydantic_settings import BaseSettings, PydanticBaseSettingsSource, SettingsConfigDict
+
+from stockade.core.errors import ConfigError
+
+ENV_PREFIX = "STOCKADE__"
+CONFIG_ENV = "STOCKADE_CONFIG"
+DEFAULT_CONFIG_NAME = "stockade.toml"
+JWT_SECRET_FILE = "jwt_secret"  # noqa: S105 - a file name
+MIN_JWT_SECRET_LENGTH = 32
+_PLACEHOLDERS = frozenset(
+    {"", "change-me", "changeme", "change_me", "secret", "jwt-secret", "placeholder", "xxx"}
+)
+
+
+class _Section(BaseModel):
+    model_config = ConfigDict(extra="forbid", validate_default=True)
+
+
+class Tier(_Section):
+    """One rate-limit tier; subclasses carry the spec's defaults so a partial override
+    (one key from the environment) keeps the other two."""
+
+    requests_per_minute: int = Field(ge=1)
+    requests_per_hour: int = Field(ge=1)
+    burst: int = Field(ge=1)
+
+
+class ApiKeyTier(Tier):
+    requests_per_minute: int = Field(default=100, ge=1)
+    requests_per_hour: int = Field(default=2000, ge=1)
+    burst: int = Field(default=20, ge=1)
+
+
+class AuthenticatedTier(Tier):
+    requests_per_minute: int = Field(default=60, ge=1)
+    requests_per_hour: int = Field(default=1000, ge=1)
+    burst: int = Field(default=10, ge=1)
+
+
+class AnonymousTier(Tier):
+    requests_per_minute: int = Field(default=10, ge=1)
+    requests_per_hour: int = Field(default=100, ge=1)
+    burst: int = Field(default=5, ge=1)
+
+
+class Tiers(_Section):
+    api_key: ApiKeyTier = ApiKeyTier()
+    authenticated: AuthenticatedTier = AuthenticatedTier()
+    anonymous: AnonymousTier = AnonymousTier()
+    org_bonus_percent: int = Field(default=20, ge=0, le=1000)
+
+
+class Costs(_Section):
+    get: int = Field(default=1, ge=0)
+    post: int = Field(default=2, ge=0)
+    analysis: int = Field(default=3, ge=0)
+    llm: int = Field(default=6, ge=0)
+
+
+class RateLimit(_Section):
+    tiers: Tiers = Tiers()
+    costs: Costs = Costs()
+
+
+class ServerAnalysis(_Section):
+    allowed_directories: list[Path] = []
+
+
+class Server(_Section):
+    host: str = "127.0.0.1"
+    port: int = Field(default=3000, ge=1, le=65535)
+    enable_docs: bool = True
+    cors_origins: list[str] = []
+    trusted_proxies: list[str] = []
+    admin_emails: list[str] = []
+    max_body_mb: float = Field(default=100, gt=0, le=10_000)
+    allow_private_targets: list[str] = []
+    analysis: ServerAnalysis = ServerAnalysis()
+    rate_limit: RateLimit = RateLimit()
+
+
+class Database(_Section):
+    url: str | None = None
+
+
+class Redis(_Section):
+    url: str | None = None
+
+
+class Jobs(_Section):
+    backend: Literal["inprocess", "celery"] = "inprocess"
+    broker_url: str | None = None
+    max_concurrent: int = Field(default_factory=lambda: os.cpu_count() or 1, ge=1)
+    timeout_seconds: int = Field(default=1800, ge=1)
+
+
+class Analysis(_Section):
+    retention_days: int = Field(default=365, ge=30, le=730)
+
+
+class Auth(_Section):
+    jwt_secret: SecretStr | None = None
+    session_timeout_minutes: int = Field(default=30, ge=1, le=7 * 24 * 60)
+    cookie_secure: bool | None = None
+
+
+class Advisories(_Section):
+    sources: list[str] = ["osv-local"]
+    osv_base_url: str = "https://api.osv.dev"
+    ecosystems: list[str] = []
+
+
+class OpenAI(_Section):
+    api_key: SecretStr | None = None
+    base_url: str | None = None
+    organization: str | None = None
+
+
+class Gemini(_Section):
+    api_key: SecretStr | None = None
+    base_url: str | None = None
+
+
+class AzureOpenAI(_Section):
+    api_key: SecretStr | None = None
+    endpoint: str | None = None
+    deployment: str | None = None
+    api_version: str | None = None
+
+
+class Llm(_Section):
+    provider: Literal["openai", "gemini", "azure_openai"] | None = None
+    default_model: str | None = None
+    temperature: float = Field(default=0.2, ge=0, le=2)
+    max_tokens: int = Field(default=2048, ge=1)
+    timeout_seconds: float = Field(default=60, gt=0)
+    enable_streaming: bool = True
+    openai: OpenAI = OpenAI()
+    gemini: Gemini = Gemini()
+    azure_openai: AzureOpenAI = AzureOpenAI()
+
+
+def _default_data_dir() -> Path:
+    return Path(user_data_dir("stockade", appauthor=False))
+
+
+class Settings(BaseSettings):
+    """The effective configuration. Build it with :func:`load_settings`."""
+
+    model_config = SettingsConfigDict(
+        env_prefix=ENV_PREFIX,
+        env_nested_delimiter="__",
+        case_sensitive=False,
+        extra="forbid",
+        validate_default=True,
+    )
+
+    dev_mode: bool = False
+    data_dir: Path = Field(default_factory=_default_data_dir)
+    server: Server = Server()
+    database: Database = Database()
+    redis: Redis = Redis()
+    jobs: Jobs = Jobs()
+    analysis: Analysis = Analysis()
+    auth: Auth = Auth()
+    advisories: Advisories = Advisories()
+    llm: Llm = Llm()
+
+    @classmethod
+    def settings_customise_sources(
+        cls,
+        settings_cls: type[BaseSettings],
+        init_settings: PydanticBaseSettingsSource,
+        env_settings: PydanticBaseSettingsSource,
+        dotenv_settings: PydanticBaseSettingsSource,
+        file_secret_settings: PydanticBaseSettingsSource,
+    ) -> tuple[PydanticBaseSettingsSource, ...]:
+        # The TOML file arrives as init kwargs; the environment must override it.
+        return (env_settings, init_settings)
+
+    @property
+    def database_url(self) -> str:
+        """The configured URL, else the embedded SQLite file in the data directory."""
+        return self.database.url or f"sqlite:///{self.data_dir / 'stockade.db'}"
+
+    @property
+    def embedded(self) -> bool:
+        """True for the zero-configuration default: SQLite in the data directory."""
+        return self.database.url is None
+
+    @property
+    def cookie_secure(self) -> bool:
+        if self.auth.cookie_secure is not None:
+            return self.auth.cookie_secure
+        return not _is_loopback(self.server.host)
+
+
+def _is_loopback(host: str) -> bool:
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def config_path(explicit: Path | None, environ: Mapping[str, str]) -> Path | None:
+    """Which file to read: ``--config``, else ``STOCKADE_CONFIG``, else ``./stockade.toml``."""
+    if explicit is not None:
+        return explicit
+    if environ.get(CONFIG_ENV):
+        return Path(environ[CONFIG_ENV])
+    local = Path(DEFAULT_CONFIG_NAME)
+    return local if local.is_file() else None
+
+
+def _read_toml(path: Path) -> dict[str, Any]:
+    try:
+        with path.open("rb") as fh:
+            return tomllib.load(fh)
+    except FileNotFoundError:
+        raise ConfigError(f"configuration file {path} does not exist") from None
+    except OSError as exc:
+        raise ConfigError(f"cannot read configuration file {path}: {exc.strerror}") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError(f"configuration file {path} is not valid TOML: {exc}") from None
+
+
+def _describe(exc: ValidationError) -> str:
+    parts = []
+    for err in exc.errors():
+        key = ".".join(str(p) for p in err["loc"]) or "(root)"
+        msg = "unknown key" if err["type"] == "extra_forbidden" else err["msg"]
+        parts.append(f"{key}: {msg}")
+    return "invalid configuration: " + "; ".join(parts)
+
+
+def load_settings(
+    path: Path | None = None,
+    *,
+    environ: Mapping[str, str] | None = None,
+    overrides: Mapping[str, Any] | None = None,
+) -> Settings:
+    """Read the file (if any) and the environment; raise ConfigError naming any bad key.
+
+    ``environ`` is accepted for symmetry with tests but pydantic-settings reads
+    ``os.environ``; pass ``overrides`` (a nested dict) to set values programmatically.
+    """
+    env = os.environ if environ is None else environ
+    file = config_path(path, env)
+    data: dict[str, Any] = _read_toml(file) if file is not None else {}
+    if overrides:
+        data = _deep_merge(data, overrides)
+    try:
+        return Settings(**data)
+    except ValidationError as exc:
+        where = f" (file {file})" if file is not None else ""
+        raise ConfigError(_describe(exc) + where) from None
+
+
+def _deep_merge(base: Mapping[str, Any], extra: Mapping[str, Any]) -> dict[str, Any]:
+    merged = dict(base)
+    for key, value in extra.items():
+        if isinstance(value, Mapping) and isinstance(merged.get(key), Mapping):
+            merged[key] = _deep_merge(merged[key], value)
+        else:
+            merged[key] = value
+    return merged
+
+
+def is_placeholder_secret(value: str) -> bool:
+    return value.strip().lower() in _PLACEHOLDERS or len(value) < MIN_JWT_SECRET_LENGTH
+
+
+def resolve_jwt_secret(settings: Settings) -> str:
+    """The signing secret, refusing weak ones outside dev mode.
+
+    The embedded default (SQLite in the data directory) and dev mode generate a secret once
+    and keep it in ``data_dir/jwt_secret`` (mode 0600), so sessions survive restarts.
+    """
+    configured = settings.auth.jwt_secret
+    if configured is not None and not is_placeholder_secret(configured.get_secret_value()):
+        return configured.get_secret_value()
+    if configured is not None and not settings.dev_mode:
+        raise ConfigError(
+            f"auth.jwt_secret is a placeholder or shorter than {MIN_JWT_SECRET_LENGTH} "
+            "characters; set a random secret (e.g. `python -c 'import secrets; "
+            "print(secrets.token_urlsafe(48))'`)"
+        )
+    if not (settings.embedded or settings.dev_mode):
+        raise ConfigError(
+            "auth.jwt_secret is required when database.url is set (outside dev mode); "
+            "set STOCKADE__AUTH__JWT_SECRET"
+        )
+    return _stored_secret(settings.data_dir / JWT_SECRET_FILE)
+
+
+def _stored_secret(path: Path) -> str:
+    try:
+        existing = path.read_text(encoding="ascii").strip()
+    except FileNotFoundError:
+        existing = ""
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ConfigError(f"cannot read the generated JWT secret {path}: {exc}") from None
+    if len(existing) >= MIN_JWT_SECRET_LENGTH:
+        return existing
+    path.parent.mkdir(parents=True, exist_ok=True)
+    value = secrets.token_urlsafe(48)
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(fd, "w", encoding="ascii") as fh:
+        fh.write(value + "\n")
+    os.chmod(path, 0o600)
+    return value
+
+
+_SECRET_MARK = "********"  # noqa: S105 - the redaction mark
+
+
+def redacted(settings: Settings) -> dict[str, Any]:
+    """The effective settings as plain data, with every secret replaced by a mark."""
+    data: dict[str, Any] = _redact(settings.model_dump(mode="python"))
+    return data
+
+
+def _redact(value: Any) -> Any:
+    if isinstance(value, SecretStr):
+        return _SECRET_MARK
+    if isinstance(value, dict):
+        return {k: _redact_url(k, _redact(v)) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_redact(v) for v in value]
+    if isinstance(value, Path):
+        return str(value)
+    return value
+
+
+def _redact_url(key: str, value: Any) -> Any:
+    """Database and broker URLs may embed a password: mask the userinfo part."""
+    if not (isinstance(value, str) and key.endswith("url") and "@" in value and "://" in value):
+        return value
+    scheme, rest = value.split("://", 1)
+    userinfo, host = rest.rsplit("@", 1)
+    user = userinfo.split(":", 1)[0]
+    return f"{scheme}://{user}:{_SECRET_MARK}@{host}"
