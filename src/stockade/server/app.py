@@ -1,0 +1,106 @@
+"""``create_app(settings)``: the whole HTTP application, with no import-time globals."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
+from fastapi import FastAPI
+
+from stockade import __version__
+from stockade.config import Settings, load_settings, resolve_jwt_secret
+from stockade.server import dispatch, docs, logs, openapi, problems
+from stockade.server.auth.passwords import Passwords
+from stockade.server.auth.tokens import Jwt
+from stockade.server.context import AppContext
+from stockade.server.metrics import Metrics, MetricsMiddleware
+from stockade.server.middleware import (
+    BodyLimitMiddleware,
+    ProblemCORSMiddleware,
+    RequestContextMiddleware,
+)
+from stockade.server.routes import api_keys, auth, dependencies, findings, jobs, ops
+from stockade.store import Database, upgrade
+
+
+def create_app(
+    settings: Settings,
+    *,
+    database: Database | None = None,
+    migrate: bool = True,
+    run_jobs: bool = True,
+) -> FastAPI:
+    """Build an application for ``settings``; migrations run unless ``migrate`` is False.
+
+    With ``run_jobs`` the in-process runner (``jobs.backend = "inprocess"``) starts with the
+    application; with the Celery backend submissions are sent to the broker instead.
+    """
+    db = database or Database(settings.database_url)
+    if migrate:
+        upgrade(db.engine)
+    ctx = AppContext(
+        settings=settings,
+        db=db,
+        jwt=Jwt(resolve_jwt_secret(settings)),
+        passwords=Passwords(),
+        metrics=Metrics(),
+    )
+    app = FastAPI(
+        lifespan=_lifespan,
+        title="Stockade API",
+        version=__version__,
+        docs_url=None,
+        redoc_url=None,
+        openapi_url=None,
+        swagger_ui_oauth2_redirect_url=None,
+    )
+    app.state.ctx = ctx
+    app.state.run_jobs = run_jobs
+    ctx.metrics.track_jobs(lambda: dispatch.job_counts(db))
+    app.openapi = lambda: openapi.build(app)  # type: ignore[method-assign]
+    problems.install(app)
+    app.include_router(ops.router(settings.server.enable_docs))
+    app.include_router(auth.router)
+    app.include_router(api_keys.router)
+    app.include_router(dependencies.router)
+    app.include_router(jobs.router)
+    app.include_router(findings.router)
+    if settings.server.enable_docs:
+        docs.mount_assets(app)
+    _middlewares(app, settings, ctx.metrics)
+    return app
+
+
+@asynccontextmanager
+async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
+    """Start the job dispatcher with the server; stop it and release connections at the end."""
+    ctx: AppContext = app.state.ctx
+    stop = dispatch.start(ctx) if app.state.run_jobs else None
+    try:
+        yield
+    finally:
+        if stop is not None:
+            stop()
+        ctx.db.dispose()
+
+
+def _middlewares(app: FastAPI, settings: Settings, metrics: Metrics) -> None:
+    """Added innermost first: body limit, CORS, metrics, then request id/headers outermost."""
+    max_bytes = int(settings.server.max_body_mb * 1024 * 1024)
+    app.add_middleware(BodyLimitMiddleware, max_bytes=max_bytes)
+    app.add_middleware(
+        ProblemCORSMiddleware,
+        allow_origins=list(settings.server.cors_origins),
+        allow_credentials=True,
+        allow_methods=["GET", "POST", "PUT", "PATCH", "DELETE"],
+        allow_headers=["Content-Type", "X-API-Key", "X-CSRF-Token", "X-Request-ID"],
+        expose_headers=["X-Request-ID", "Location", "Retry-After"],
+    )
+    app.add_middleware(MetricsMiddleware, metrics=metrics)
+    app.add_middleware(RequestContextMiddleware, hsts=settings.cookie_secure)
+
+
+def app_from_environment() -> FastAPI:
+    """Factory for ``uvicorn --factory``: settings from ``STOCKADE_CONFIG`` and the environment."""
+    logs.configure()
+    return create_app(load_settings())

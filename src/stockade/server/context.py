@@ -1,0 +1,121 @@
+"""Per-application state and the dependencies that hand it to routes.
+
+Everything a route needs lives on ``app.state.ctx`` (built by ``create_app``), so two
+applications in one process never share settings, engines or metrics.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import logging
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Annotated, Protocol
+
+from fastapi import Depends, Request
+from sqlalchemy.exc import DataError, IntegrityError, OperationalError
+from sqlalchemy.orm import Session
+
+from stockade.config import Settings
+from stockade.server.auth.passwords import Passwords
+from stockade.server.auth.tokens import Jwt
+from stockade.server.metrics import Metrics
+from stockade.server.problems import ProblemError
+from stockade.store import Database
+
+log = logging.getLogger("stockade.server")
+
+
+class MembershipLookup(Protocol):
+    """The caller's active role in an organization, or None when not an active member.
+
+    Installed by the organizations feature (``ctx.memberships = ...``); until then no
+    organization exists and organization-scoped API keys cannot be created or used.
+    """
+
+    def __call__(self, db: Session, user_id: str, organization_id: str) -> str | None: ...
+
+
+class JobDispatcher(Protocol):
+    """Hands a newly queued job to a runner (the in-process runner or Celery)."""
+
+    def submitted(self, job_id: str, token: str | None = None) -> None: ...
+
+
+@dataclass
+class AppContext:
+    settings: Settings
+    db: Database
+    jwt: Jwt
+    passwords: Passwords
+    metrics: Metrics
+    memberships: MembershipLookup | None = None
+    jobs: JobDispatcher | None = None
+
+
+def get_context(request: Request) -> AppContext:
+    ctx = request.app.state.ctx
+    assert isinstance(ctx, AppContext)
+    return ctx
+
+
+Context = Annotated[AppContext, Depends(get_context)]
+
+
+def get_db(ctx: Context) -> Iterator[Session]:
+    """One transaction per request: committed if the route succeeds, else rolled back.
+
+    A unique-constraint race (two requests creating the same thing) is a 409 and a lost
+    database connection a 503, not a 500.
+    """
+    try:
+        with ctx.db.session() as session:
+            yield session
+    except IntegrityError:
+        raise ProblemError(409, "conflict", "the request conflicts with existing data") from None
+    except DataError:
+        # A value the database cannot store slipped past validation: the client's doing.
+        log.warning("database refused a value", exc_info=True)
+        raise ProblemError(
+            400, "invalid_data", "the request contains a value that cannot be stored"
+        ) from None
+    except OperationalError:
+        log.warning("database unavailable", exc_info=True)
+        raise ProblemError(503, "database_unavailable", "the database is unavailable") from None
+
+
+DbSession = Annotated[Session, Depends(get_db, scope="function")]
+
+
+def client_ip(request: Request, ctx: AppContext) -> str:
+    """The caller's address; ``X-Forwarded-For`` counts only from ``server.trusted_proxies``.
+
+    Walks the forwarded chain from the right, skipping trusted hops, so a client cannot
+    spoof its address by sending its own ``X-Forwarded-For``.
+    """
+    peer = request.client.host if request.client else "unknown"
+    trusted = ctx.settings.server.trusted_proxies
+    if not _is_trusted(peer, trusted):
+        return peer
+    hops = [h.strip() for h in request.headers.get("x-forwarded-for", "").split(",") if h.strip()]
+    for hop in reversed(hops):
+        if not _is_trusted(hop, trusted):
+            return hop[:64]
+    return hops[0][:64] if hops else peer
+
+
+def _is_trusted(address: str, trusted: list[str]) -> bool:
+    """Exact names, IP addresses and CIDR ranges (``10.0.0.0/8``) are all accepted."""
+    if address in trusted:
+        return True
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return False
+    for entry in trusted:
+        try:
+            if ip in ipaddress.ip_network(entry, strict=False):
+                return True
+        except ValueError:
+            continue
+    return False

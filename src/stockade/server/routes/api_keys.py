@@ -1,0 +1,120 @@
+"""API keys: create (plaintext shown once), list (masked), revoke."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import Annotated
+from uuid import UUID
+
+from fastapi import APIRouter, Depends, Query, Response
+
+from stockade.core import apikey
+from stockade.server.auth.principal import CurrentUser, Principal
+from stockade.server.auth.rbac import Role, at_least, capped
+from stockade.server.auth.tokens import sha256_hex
+from stockade.server.content import require_json
+from stockade.server.context import AppContext, Context, DbSession
+from stockade.server.problems import ProblemError
+from stockade.server.schemas.api_keys import ApiKeyCreate, ApiKeyCreated, ApiKeyOut, ApiKeyPage
+from stockade.server.schemas.common import problems
+from stockade.store.models import ApiKey
+from stockade.store.repositories import ApiKeys
+from stockade.store.types import utcnow
+
+router = APIRouter(
+    prefix="/api/v1/api-keys", tags=["api-keys"], dependencies=[Depends(require_json)]
+)
+
+
+def key_out(row: ApiKey) -> ApiKeyOut:
+    return ApiKeyOut(
+        id=row.id,
+        name=row.name,
+        masked_key=f"{row.prefix}…{row.last_four}",
+        organization_id=row.organization_id,
+        role=row.role,
+        created_at=row.created_at,
+        expires_at=row.expires_at,
+        last_used_at=row.last_used_at,
+    )
+
+
+@router.post(
+    "",
+    operation_id="createApiKey",
+    status_code=201,
+    response_model=ApiKeyCreated,
+    responses=problems(400, 401, 403, 404, 413, 415, 422),
+)
+def create_key(
+    body: ApiKeyCreate, principal: CurrentUser, ctx: Context, db: DbSession, response: Response
+) -> ApiKeyCreated:
+    """Create a key for the caller; the plaintext `key` is in this response only."""
+    if body.role is not None and body.organization_id is None:
+        raise ProblemError(
+            422, "role_without_organization", "role applies only to an organization-scoped key"
+        )
+    role = _scoped_role(ctx, db, principal, body) if body.organization_id else None
+    plaintext = apikey.generate()
+    now = utcnow()
+    row = ApiKeys(db).add(
+        ApiKey(
+            user_id=principal.user_id,
+            name=body.name,
+            key_hash=sha256_hex(plaintext),
+            prefix=plaintext[:8],
+            last_four=plaintext[-4:],
+            created_at=now,
+            expires_at=now + timedelta(days=body.expires_in_days) if body.expires_in_days else None,
+            organization_id=str(body.organization_id) if body.organization_id else None,
+            role=role,
+        )
+    )
+    response.headers["Location"] = f"/api/v1/api-keys/{row.id}"
+    return ApiKeyCreated(**key_out(row).model_dump(), key=plaintext)
+
+
+def _scoped_role(ctx: AppContext, db: DbSession, principal: Principal, body: ApiKeyCreate) -> str:
+    """The key's role: as requested (default Member), never above the creator's own role.
+
+    Only Admins and Members (and the Owner) may create organization keys; a Viewer cannot,
+    and a key cannot be scoped to an organization the caller is not an active member of.
+    """
+    org = str(body.organization_id)
+    if principal.organization_id is not None and principal.organization_id != org:
+        raise ProblemError(404, "organization_not_found", "no such organization")
+    mine = ctx.memberships(db, principal.user_id, org) if ctx.memberships else None
+    if mine is None:
+        raise ProblemError(404, "organization_not_found", "no such organization")
+    creator = Role(principal.role) if principal.role else Role(mine)
+    if not at_least(creator, Role.MEMBER):
+        raise ProblemError(403, "forbidden", "Viewers cannot create organization API keys")
+    return capped(body.role or Role.MEMBER, creator).value
+
+
+@router.get("", operation_id="listApiKeys", response_model=ApiKeyPage, responses=problems(401, 422))
+def list_keys(
+    principal: CurrentUser,
+    db: DbSession,
+    limit: Annotated[int, Query(ge=1, le=200)] = 50,
+    cursor: Annotated[UUID | None, Query(description="`next_cursor` of the previous page")] = None,
+) -> ApiKeyPage:
+    """The caller's active keys, newest first, masked."""
+    rows = list(
+        ApiKeys(db).page(principal.user_id, limit=limit + 1, after=str(cursor) if cursor else None)
+    )
+    more = len(rows) > limit
+    rows = rows[:limit]
+    return ApiKeyPage(items=[key_out(r) for r in rows], next_cursor=rows[-1].id if more else None)
+
+
+@router.delete(
+    "/{key_id}", operation_id="revokeApiKey", status_code=204, responses=problems(401, 403, 404)
+)
+def revoke_key(key_id: UUID, principal: CurrentUser, db: DbSession) -> Response:
+    """Revoke one of the caller's keys; it stops working at once."""
+    row = ApiKeys(db).for_user(principal.user_id, str(key_id))
+    if row is None or row.revoked_at is not None:
+        raise ProblemError(404, "api_key_not_found", "no such API key")
+    row.revoked_at = utcnow()
+    return Response(status_code=204)

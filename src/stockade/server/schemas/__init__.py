@@ -1,0 +1,1 @@
+"""API request and response models, separate from the store's tables."""

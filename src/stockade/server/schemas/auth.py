@@ -1,0 +1,76 @@
+"""Bodies of the account, session and two-factor endpoints."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from pydantic import BaseModel, ConfigDict, EmailStr, Field
+
+from stockade.server.schemas.common import Strict
+
+_CODE = r"^[0-9]{6}$"
+
+
+class RegisterRequest(Strict):
+    model_config = ConfigDict(
+        json_schema_extra={
+            "examples": [
+                {"email": "ada@example.com", "password": "a long passphrase", "name": "Ada"}
+            ]
+        }
+    )
+    email: EmailStr = Field(max_length=254)
+    password: str = Field(
+        min_length=12,
+        max_length=256,
+        description="At least 12 characters; common and trivially guessable passwords are refused.",
+    )
+    name: str | None = Field(default=None, min_length=1, max_length=200)
+
+
+class LoginRequest(Strict):
+    model_config = ConfigDict(
+        json_schema_extra={
+            "examples": [{"email": "ada@example.com", "password": "a long passphrase"}]
+        }
+    )
+    email: str = Field(min_length=3, max_length=254)
+    password: str = Field(min_length=1, max_length=256)
+    totp_code: str | None = Field(default=None, pattern=_CODE, examples=["123456"])
+
+
+class CodeRequest(Strict):
+    code: str = Field(pattern=_CODE, examples=["123456"])
+
+
+class UserOut(BaseModel):
+    id: str
+    email: str
+    name: str | None
+    is_admin: bool
+    two_factor_enabled: bool
+    created_at: datetime
+
+
+class LoginResponse(BaseModel):
+    user: UserOut
+    csrf_token: str = Field(
+        description="Send it back as the X-CSRF-Token header on unsafe methods."
+    )
+    expires_at: datetime
+
+
+class TwoFactorSetup(BaseModel):
+    secret: str
+    otpauth_uri: str
+
+
+class TwoFactorStatus(BaseModel):
+    two_factor_enabled: bool
+
+
+class MeResponse(UserOut):
+    auth_method: str = Field(description="`session` or `api_key`")
+    api_key_id: str | None = None
+    organization_id: str | None = None
+    role: str | None = None
