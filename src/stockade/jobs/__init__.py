@@ -1,0 +1,1 @@
+"""Analysis jobs: durable job records, safe source fetching and the runners."""

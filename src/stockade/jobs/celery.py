@@ -1,0 +1,117 @@
+"""Scale-out: Celery carries job ids from the API to ``stockade worker`` processes.
+
+Celery is only the doorbell; the ``jobs`` table stays the source of truth. Messages are
+acknowledged after the task ran (``task_acks_late``) and given back when a worker dies
+(``task_reject_on_worker_lost``), one at a time (prefetch 1). A redelivered or duplicate
+message claims the same lease as the in-process runner, so it is a no-op while another
+worker holds the job. Each worker also sweeps for jobs whose lease lapsed without a
+message left to deliver them (the broker acknowledged it before the worker died) and
+queues them again.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from typing import Any
+
+from celery import Celery
+from celery.signals import worker_ready, worker_shutdown
+from sqlalchemy import select, update
+
+from stockade.config import Settings
+from stockade.core.errors import ConfigError
+from stockade.jobs import lease
+from stockade.jobs.runner import run_claimed
+from stockade.store import Database
+from stockade.store.job_models import QUEUED, RUNNING, Job
+from stockade.store.types import utcnow
+
+log = logging.getLogger("stockade.jobs")
+
+TASK = "stockade.run_job"
+SWEEP_SECONDS = 15.0
+
+
+def make_app(settings: Settings) -> Celery:
+    broker = settings.jobs.broker_url or settings.redis.url
+    if not broker:
+        raise ConfigError('jobs.backend = "celery" needs jobs.broker_url (or redis.url)')
+    app = Celery("stockade", broker=broker, set_as_current=False)
+    app.conf.update(
+        task_acks_late=True,
+        task_reject_on_worker_lost=True,
+        worker_prefetch_multiplier=1,
+        task_ignore_result=True,
+        task_serializer="json",
+        accept_content=["json"],
+        broker_connection_retry_on_startup=True,
+        # Redis redelivers an unacknowledged message after this long; a lapsed lease is
+        # also swept by the workers, so this only bounds the slowest path.
+        broker_transport_options={"visibility_timeout": max(60, settings.jobs.timeout_seconds)},
+        worker_hijack_root_logger=False,
+    )
+    return app
+
+
+class CeleryDispatcher:
+    """The API side: queue a message per submitted job."""
+
+    def __init__(self, settings: Settings) -> None:
+        self.app = make_app(settings)
+
+    def submitted(self, job_id: str, token: str | None = None) -> None:
+        # The token travels in the message only (never in the database) and dies with it.
+        self.app.send_task(TASK, args=[job_id], kwargs={"token": token} if token else {})
+
+    def close(self) -> None:
+        self.app.close()
+
+
+def worker_app(settings: Settings) -> Celery:
+    """The worker side: the task that claims and runs a job, plus the lease sweeper."""
+    app = make_app(settings)
+    db = Database(settings.database_url)
+    worker = lease.worker_name()
+    stop = threading.Event()
+
+    @app.task(name=TASK)  # type: ignore[untyped-decorator]
+    def run_job(job_id: str, token: str | None = None) -> str | None:
+        claimed = lease.claim(db, worker, job_id)
+        if claimed is None:
+            log.info("job %s: not claimable (held elsewhere or finished); skipping", job_id)
+            return None
+        return run_claimed(db, settings, claimed, token=token)
+
+    def sweep() -> None:
+        while not stop.wait(SWEEP_SECONDS):
+            try:
+                for job_id in lapsed(db):
+                    app.send_task(TASK, args=[job_id])
+            except Exception:
+                log.warning("lease sweep failed", exc_info=True)
+
+    @worker_ready.connect(weak=False)  # type: ignore[untyped-decorator]
+    def _start_sweeper(**_: Any) -> None:
+        threading.Thread(target=sweep, name="stockade-sweeper", daemon=True).start()
+
+    @worker_shutdown.connect(weak=False)  # type: ignore[untyped-decorator]
+    def _stop_sweeper(**_: Any) -> None:
+        stop.set()
+        db.dispose()
+
+    return app
+
+
+def lapsed(db: Database) -> list[str]:
+    """Running jobs whose lease expired: their worker died; hand them to the queue again."""
+    now = utcnow()
+    with db.session() as s:
+        ids = list(s.scalars(select(Job.id).where(Job.status == RUNNING, Job.lease_until < now)))
+        for job_id in ids:
+            s.execute(
+                update(Job)
+                .where(Job.id == job_id, Job.status == RUNNING, Job.lease_until < now)
+                .values(status=QUEUED, worker=None, lease_until=None)
+            )
+    return ids

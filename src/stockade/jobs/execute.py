@@ -1,0 +1,123 @@
+"""One job's analysis, independent of how it was queued: fetch the source into a private
+directory, run the requested modules, and describe the outcome per module.
+
+Both runners (in-process and Celery workers) call :func:`run_analysis`; the database
+bookkeeping (leases, heartbeats, storing findings) stays in the runners.
+"""
+
+from __future__ import annotations
+
+import shutil
+import tempfile
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from stockade.analyzers import registry
+from stockade.jobs.sources import SourceError, SourceLimits, SourceSpec, fetch
+from stockade.scan import ScanEvent, ScanOptions, ScanResult, run_scan
+
+ALL_MODULES: tuple[str, ...] = registry.MODULE_ORDER
+
+
+@dataclass(frozen=True)
+class ModuleOutcome:
+    module: str
+    status: str  # "completed", "failed" or "unavailable"
+    files_scanned: int = 0
+    findings_count: int = 0
+    duration_ms: int = 0
+    error: str | None = None
+
+
+@dataclass
+class AnalysisOutcome:
+    result: ScanResult | None
+    modules: list[ModuleOutcome] = field(default_factory=list)
+    error: str | None = None  # set when the job as a whole failed (e.g. the source)
+    fetch_seconds: float = 0.0
+
+    @property
+    def failed(self) -> bool:
+        return self.error is not None
+
+
+def validate_modules(requested: Sequence[str] | None) -> tuple[str, ...]:
+    """The modules a job will run; unknown names raise ValueError (a 422 at submission)."""
+    if requested is None:
+        return ALL_MODULES
+    unknown = [m for m in requested if m not in ALL_MODULES]
+    if unknown:
+        raise ValueError(
+            f"unknown module(s): {', '.join(unknown)}; expected {', '.join(ALL_MODULES)}"
+        )
+    if not requested:
+        raise ValueError("modules must not be empty")
+    return tuple(dict.fromkeys(requested))
+
+
+def _module_outcomes(
+    result: ScanResult, wanted: Sequence[str], missing: Sequence[str]
+) -> list[ModuleOutcome]:
+    errors: dict[str, list[str]] = {}
+    for issue in result.issues:
+        if issue.kind == "error" and issue.module:
+            errors.setdefault(issue.module, []).append(f"{issue.path}: {issue.message}")
+    outcomes = []
+    ran = {m.name: m for m in result.modules}
+    for name in wanted:
+        if name in missing:
+            outcomes.append(
+                ModuleOutcome(name, "unavailable", error="module not installed on this server")
+            )
+            continue
+        run = ran[name]
+        errs = errors.get(name, [])
+        outcomes.append(
+            ModuleOutcome(
+                name,
+                "completed",
+                run.files_scanned,
+                run.findings_count,
+                run.duration_ms,
+                f"{len(errs)} file errors; first: {errs[0]}" if errs else None,
+            )
+        )
+    return outcomes
+
+
+def run_analysis(
+    source: SourceSpec,
+    modules: Sequence[str],
+    limits: SourceLimits,
+    *,
+    on_event: Callable[[ScanEvent], None] | None = None,
+    jobs: int = 0,
+    file_timeout: float = 60.0,
+    mp_start_method: str | None = None,
+) -> AnalysisOutcome:
+    """Fetch and analyse; never raises for a bad source (the outcome says what failed)."""
+    installed = registry.available()
+    present = [m for m in modules if m in installed]
+    missing = [m for m in modules if m not in installed]
+    workdir = Path(tempfile.mkdtemp(prefix="stockade-job-"))
+    try:
+        started = time.perf_counter()
+        try:
+            root = fetch(source, workdir, limits)
+        except SourceError as exc:
+            return AnalysisOutcome(None, error=f"source: {exc}")
+        fetched = time.perf_counter() - started
+        options = ScanOptions(
+            modules=tuple(present),
+            jobs=jobs,
+            file_timeout=file_timeout,
+            mp_start_method=mp_start_method,
+        )
+        result = run_scan(root, options, on_event or (lambda _e: None))
+        return AnalysisOutcome(
+            result, _module_outcomes(result, modules, missing), fetch_seconds=fetched
+        )
+    finally:
+        shutil.rmtree(workdir, ignore_errors=True)

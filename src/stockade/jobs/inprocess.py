@@ -1,0 +1,93 @@
+"""The embedded runner: threads inside the server process that claim and run jobs.
+
+Each thread loops claim → run → claim; it sleeps on an event that a submission sets, so a new
+job starts at once instead of at the next poll. Jobs left running by a server that died are
+claimable as soon as their lease lapses, so a restart recovers them without a special step.
+The same threads purge results past the retention period once an hour.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+
+from stockade.config import Settings
+from stockade.jobs import lease, retention
+from stockade.jobs.runner import JobObserver, run_claimed
+from stockade.store import Database
+
+log = logging.getLogger("stockade.jobs")
+
+IDLE_POLL_SECONDS = 2.0
+RETENTION_EVERY_SECONDS = 3600.0
+
+
+class InProcessRunner:
+    def __init__(
+        self, db: Database, settings: Settings, observer: JobObserver | None = None
+    ) -> None:
+        self.db = db
+        self.settings = settings
+        self.observer = observer
+        self._wake = threading.Event()
+        self._stop = threading.Event()
+        self._threads: list[threading.Thread] = []
+        self._tokens: dict[str, str] = {}
+        self._tokens_lock = threading.Lock()
+        self._next_purge = 0.0
+
+    def start(self) -> None:
+        for index in range(self.settings.jobs.max_concurrent):
+            thread = threading.Thread(
+                target=self._loop, name=f"stockade-runner-{index}", daemon=True
+            )
+            thread.start()
+            self._threads.append(thread)
+
+    def stop(self, timeout: float = 10.0) -> None:
+        self._stop.set()
+        self._wake.set()
+        for thread in self._threads:
+            thread.join(timeout)
+        self._threads.clear()
+
+    def submitted(self, job_id: str, token: str | None = None) -> None:
+        """A new job is queued: keep its git token in memory only, and wake a thread."""
+        if token:
+            with self._tokens_lock:
+                self._tokens[job_id] = token
+        self._wake.set()
+
+    def _loop(self) -> None:
+        worker = lease.worker_name()
+        while not self._stop.is_set():
+            try:
+                self._maybe_purge()
+                claimed = lease.claim(self.db, worker)
+                if claimed is None:
+                    self._wake.wait(IDLE_POLL_SECONDS)
+                    self._wake.clear()
+                    continue
+                with self._tokens_lock:
+                    token = self._tokens.pop(claimed.job_id, None)
+                run_claimed(
+                    self.db,
+                    self.settings,
+                    claimed,
+                    token=token,
+                    observer=self.observer,
+                    stopping=self._stop.is_set,
+                )
+            except Exception:  # the runner must outlive any one job or database hiccup
+                log.exception("job runner iteration failed")
+                time.sleep(1.0)
+
+    def _maybe_purge(self) -> None:
+        now = time.monotonic()
+        if now < self._next_purge:
+            return
+        self._next_purge = now + RETENTION_EVERY_SECONDS
+        removed = retention.purge(self.db, self.settings.analysis.retention_days)
+        if removed:
+            log.info("retention: removed %d jobs", removed)

@@ -1,0 +1,27 @@
+"""Deleting old results: jobs (and, by cascade, their findings) past the retention period."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from sqlalchemy import delete
+
+from stockade.store import Database
+from stockade.store.job_models import FINISHED, Job
+from stockade.store.types import utcnow
+
+
+def purge(db: Database, retention_days: int) -> int:
+    """Remove finished jobs older than ``retention_days``; returns how many went."""
+    cutoff = utcnow() - timedelta(days=retention_days)
+    with db.session() as s:
+        ids = list(
+            s.scalars(
+                Job.__table__.select()
+                .with_only_columns(Job.id)
+                .where(Job.status.in_(FINISHED), Job.finished_at < cutoff)
+            )
+        )
+        for start in range(0, len(ids), 500):
+            s.execute(delete(Job).where(Job.id.in_(ids[start : start + 500])))
+    return len(ids)

@@ -1,0 +1,251 @@
+"""Run one claimed job: rebuild its source, analyse it in a child process, store the outcome.
+
+Both runners (the in-process one and Celery workers) call :func:`run_claimed`. The analysis
+runs in a separate process so that a time limit or a cancellation can stop it for certain
+(a thread cannot be killed) and a crash in a parser takes down only that job. The parent
+renews the lease every few seconds while it waits; when the lease is lost or the job was
+cancelled it stops the child and writes nothing.
+"""
+
+from __future__ import annotations
+
+import logging
+import multiprocessing
+import time
+from collections.abc import Callable
+from dataclasses import asdict
+from multiprocessing.connection import Connection
+from typing import Any
+
+import orjson
+
+from stockade.config import Settings
+from stockade.jobs import lease
+from stockade.jobs.execute import AnalysisOutcome, run_analysis
+from stockade.jobs.lease import Claimed, Lease
+from stockade.jobs.results import store_findings
+from stockade.jobs.sources import (
+    ArchiveSource,
+    DirectorySource,
+    FilesSource,
+    GitSource,
+    SourceLimits,
+    SourceSpec,
+)
+from stockade.report import finding_to_dict, issue_to_dict
+from stockade.scan import ScanEvent
+from stockade.store import Database
+from stockade.store.job_models import COMPLETED, FAILED, Job
+
+log = logging.getLogger("stockade.jobs")
+
+HEARTBEAT_SECONDS = 5.0
+PROGRESS_SECONDS = 0.5
+FILE_TIMEOUT_SECONDS = 60.0
+
+# Observers (metrics) of finished jobs: (status, seconds, module results, source failed?).
+JobObserver = Callable[[str, float, list[dict[str, Any]], bool], None]
+
+
+def limits_for(settings: Settings) -> SourceLimits:
+    return SourceLimits(
+        allow_private_targets=tuple(settings.server.allow_private_targets),
+        allowed_directories=tuple(str(p) for p in settings.server.analysis.allowed_directories),
+    )
+
+
+def encode_payload(source: SourceSpec) -> bytes | None:
+    """What must wait in the database for the worker: inline archive bytes or files."""
+    if isinstance(source, ArchiveSource):
+        return source.data
+    if isinstance(source, FilesSource):
+        return orjson.dumps([list(item) for item in source.files])
+    return None
+
+
+def decode_source(public: dict[str, Any], payload: bytes | None, token: str | None) -> SourceSpec:
+    kind = public.get("type")
+    if kind == "git":
+        return GitSource(str(public["url"]), public.get("ref"), token)
+    if kind == "archive":
+        return ArchiveSource(str(public["filename"]), payload or b"")
+    if kind == "files":
+        items = orjson.loads(payload or b"[]")
+        return FilesSource(tuple((str(p), str(c)) for p, c in items))
+    if kind == "directory":
+        return DirectorySource(str(public["path"]))
+    raise ValueError(f"unknown stored source type {kind!r}")
+
+
+def _child(
+    conn: Connection, source: SourceSpec, modules: list[str], limits: SourceLimits, cpus: int
+) -> None:
+    """Entry point of the analysis process: progress messages, then one ``done`` message."""
+    last = 0.0
+
+    def on_event(event: ScanEvent) -> None:
+        nonlocal last
+        now = time.monotonic()
+        if event.kind != "progress" or now - last >= PROGRESS_SECONDS:
+            last = now
+            conn.send(("progress", event.files_done, event.files_total))
+
+    outcome = run_analysis(
+        source, modules, limits, on_event=on_event, jobs=cpus, file_timeout=FILE_TIMEOUT_SECONDS
+    )
+    conn.send(("done", _outcome_payload(outcome)))
+    conn.close()
+
+
+def _outcome_payload(outcome: AnalysisOutcome) -> dict[str, Any]:
+    result = outcome.result
+    return {
+        "error": outcome.error,
+        "findings": [finding_to_dict(f) for f in result.findings] if result else [],
+        "errors": [issue_to_dict(i) for i in result.issues] if result else [],
+        "files_total": result.files_total if result else 0,
+        "modules": [asdict(m) for m in outcome.modules],
+    }
+
+
+def _context() -> Any:
+    """forkserver where the platform has it: children start from a warm, thread-free parent."""
+    methods = multiprocessing.get_all_start_methods()
+    return multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
+
+
+def run_claimed(
+    db: Database,
+    settings: Settings,
+    claimed: Claimed,
+    *,
+    token: str | None = None,
+    observer: JobObserver | None = None,
+    cpus: int = 0,
+    stopping: Callable[[], bool] = lambda: False,
+) -> str | None:
+    """Run the claimed job to its end; returns the final status, or None when it was not ours
+    to finish (cancelled, or the lease went to another worker)."""
+    started = time.monotonic()
+    with db.session() as s:
+        job = s.get(Job, claimed.job_id)
+        if job is None:
+            return None
+        public, payload, modules = dict(job.source), job.payload, list(job.modules)
+    try:
+        source = decode_source(public, payload, token)
+    except (ValueError, KeyError, orjson.JSONDecodeError) as exc:
+        return _fail(db, claimed, f"stored source unusable: {exc}", started, observer)
+    ctx = _context()
+    receiver, sender = ctx.Pipe(duplex=False)
+    proc = ctx.Process(
+        target=_child,
+        args=(sender, source, modules, limits_for(settings), cpus),
+        name=f"stockade-job-{claimed.job_id[:8]}",
+    )
+    proc.start()
+    sender.close()
+    deadline = started + settings.jobs.timeout_seconds
+    next_beat = started + HEARTBEAT_SECONDS
+    done = total = 0
+    outcome: dict[str, Any] | None = None
+    try:
+        while outcome is None:
+            if receiver.poll(0.2):
+                try:
+                    message = receiver.recv()
+                except EOFError:
+                    break  # the child died without an outcome
+                if message[0] == "progress":
+                    done, total = int(message[1]), int(message[2])
+                else:
+                    outcome = message[1]
+                    break
+            if stopping():
+                lease.release(db, claimed)  # shutting down: another runner takes it over
+                return None
+            now = time.monotonic()
+            if now >= next_beat:
+                next_beat = now + HEARTBEAT_SECONDS
+                if lease.heartbeat(db, claimed, done, total) is not Lease.HELD:
+                    log.info("job %s: lease lost or cancelled; stopping", claimed.job_id)
+                    return None
+            if now >= deadline:
+                limit = settings.jobs.timeout_seconds
+                return _fail(db, claimed, f"time limit of {limit} s exceeded", started, observer)
+    finally:
+        _stop(proc)
+        receiver.close()
+    if outcome is None:
+        return _fail(
+            db, claimed, f"analysis process exited with code {proc.exitcode}", started, observer
+        )
+    return _complete(db, claimed, outcome, started, observer)
+
+
+def _stop(proc: Any) -> None:
+    proc.join(timeout=0.5)
+    if proc.is_alive():
+        proc.kill()
+        proc.join(timeout=5)
+    proc.close()
+
+
+def _fail(
+    db: Database, claimed: Claimed, error: str, started: float, observer: JobObserver | None
+) -> str | None:
+    with db.session() as s:
+        if not lease.finish(s, claimed, status=FAILED, error=error):
+            return None
+    if observer:
+        observer(FAILED, time.monotonic() - started, [], error.startswith("source:"))
+    return FAILED
+
+
+def _complete(
+    db: Database,
+    claimed: Claimed,
+    outcome: dict[str, Any],
+    started: float,
+    observer: JobObserver | None,
+) -> str | None:
+    modules: list[dict[str, Any]] = outcome["modules"]
+    try:
+        status = _write_outcome(db, claimed, outcome)
+    except _LeaseLostError:
+        return None  # the transaction rolled back: nothing of this run is kept
+    if observer:
+        observer(status, time.monotonic() - started, modules, bool(outcome["error"]))
+    return status
+
+
+class _LeaseLostError(Exception):
+    """The lease passed to someone else (or the job was cancelled) before we finished."""
+
+
+def _write_outcome(db: Database, claimed: Claimed, outcome: dict[str, Any]) -> str:
+    modules: list[dict[str, Any]] = outcome["modules"]
+    with db.session() as s:
+        job = s.get(Job, claimed.job_id)
+        if job is None:
+            raise _LeaseLostError
+        if outcome["error"]:
+            ok = lease.finish(s, claimed, status=FAILED, error=outcome["error"])
+            status = FAILED
+        else:
+            summary = store_findings(s, job, outcome["findings"])
+            ok = lease.finish(
+                s,
+                claimed,
+                status=COMPLETED,
+                summary=summary,
+                module_results=modules,
+                modules_run=[m["module"] for m in modules if m["status"] == "completed"],
+                errors=outcome["errors"],
+                files_total=outcome["files_total"],
+                files_done=outcome["files_total"],
+            )
+            status = COMPLETED
+        if not ok:
+            raise _LeaseLostError
+    return status
