@@ -84,6 +84,8 @@ class RateLimit(_Section):
 
 class ServerAnalysis(_Section):
     allowed_directories: list[Path] = []
+    # Extra CA bundle that git trusts for `git` sources (an internal forge's private CA).
+    git_ca_file: Path | None = None
 
 
 class Server(_Section):
@@ -110,8 +112,13 @@ class Redis(_Section):
 class Jobs(_Section):
     backend: Literal["inprocess", "celery"] = "inprocess"
     broker_url: str | None = None
+    # The broker queue: deployments (or test runs) sharing one broker keep their jobs apart.
+    queue: str = Field(default="stockade", min_length=1, max_length=200)
     max_concurrent: int = Field(default_factory=lambda: os.cpu_count() or 1, ge=1)
     timeout_seconds: int = Field(default=1800, ge=1)
+    # How long a claimed job stays a runner's without a heartbeat; a dead runner's job is
+    # taken over after at most this long. API.md caps it at 30 s.
+    lease_seconds: int = Field(default=30, ge=2, le=30)
 
 
 class Analysis(_Section):

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import logging
 import threading
+import time
 from typing import Any
 
 from celery import Celery
@@ -21,8 +22,9 @@ from sqlalchemy import select, update
 
 from stockade.config import Settings
 from stockade.core.errors import ConfigError
-from stockade.jobs import lease
-from stockade.jobs.runner import run_claimed
+from stockade.jobs import lease, retention
+from stockade.jobs.inprocess import RETENTION_EVERY_SECONDS
+from stockade.jobs.runner import lease_for, prewarm, run_claimed
 from stockade.store import Database
 from stockade.store.job_models import QUEUED, RUNNING, Job
 from stockade.store.types import utcnow
@@ -43,6 +45,7 @@ def make_app(settings: Settings) -> Celery:
         task_reject_on_worker_lost=True,
         worker_prefetch_multiplier=1,
         task_ignore_result=True,
+        task_default_queue=settings.jobs.queue,
         task_serializer="json",
         accept_content=["json"],
         broker_connection_retry_on_startup=True,
@@ -77,22 +80,31 @@ def worker_app(settings: Settings) -> Celery:
 
     @app.task(name=TASK)  # type: ignore[untyped-decorator]
     def run_job(job_id: str, token: str | None = None) -> str | None:
-        claimed = lease.claim(db, worker, job_id)
+        claimed = lease.claim(db, worker, job_id, lease_for(settings))
         if claimed is None:
             log.info("job %s: not claimable (held elsewhere or finished); skipping", job_id)
             return None
         return run_claimed(db, settings, claimed, token=token)
 
+    # Look for lapsed leases twice per lease, but no more than every second.
+    sweep_every = min(SWEEP_SECONDS, max(1.0, settings.jobs.lease_seconds / 2))
+
     def sweep() -> None:
-        while not stop.wait(SWEEP_SECONDS):
+        next_purge = 0.0
+        while not stop.wait(sweep_every):
             try:
                 for job_id in lapsed(db):
                     app.send_task(TASK, args=[job_id])
+                if time.monotonic() >= next_purge:
+                    # Every worker purges; the delete is idempotent, so no leader is needed.
+                    next_purge = time.monotonic() + RETENTION_EVERY_SECONDS
+                    retention.purge(db, settings.analysis.retention_days)
             except Exception:
                 log.warning("lease sweep failed", exc_info=True)
 
     @worker_ready.connect(weak=False)  # type: ignore[untyped-decorator]
     def _start_sweeper(**_: Any) -> None:
+        prewarm()
         threading.Thread(target=sweep, name="stockade-sweeper", daemon=True).start()
 
     @worker_shutdown.connect(weak=False)  # type: ignore[untyped-decorator]

@@ -14,7 +14,7 @@ import time
 
 from stockade.config import Settings
 from stockade.jobs import lease, retention
-from stockade.jobs.runner import JobObserver, run_claimed
+from stockade.jobs.runner import JobObserver, lease_for, prewarm, run_claimed
 from stockade.store import Database
 
 log = logging.getLogger("stockade.jobs")
@@ -38,6 +38,10 @@ class InProcessRunner:
         self._next_purge = 0.0
 
     def start(self) -> None:
+        try:
+            prewarm()
+        except Exception:  # the first job then starts the fork server itself
+            log.warning("could not start the job fork server early", exc_info=True)
         for index in range(self.settings.jobs.max_concurrent):
             thread = threading.Thread(
                 target=self._loop, name=f"stockade-runner-{index}", daemon=True
@@ -64,7 +68,7 @@ class InProcessRunner:
         while not self._stop.is_set():
             try:
                 self._maybe_purge()
-                claimed = lease.claim(self.db, worker)
+                claimed = lease.claim(self.db, worker, lease_for=lease_for(self.settings))
                 if claimed is None:
                     self._wake.wait(IDLE_POLL_SECONDS)
                     self._wake.clear()

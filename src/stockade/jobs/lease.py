@@ -54,7 +54,9 @@ def _claimable(now: datetime) -> ColumnElement[bool]:
     )
 
 
-def claim(db: Database, worker: str, job_id: str | None = None) -> Claimed | None:
+def claim(
+    db: Database, worker: str, job_id: str | None = None, lease_for: timedelta = LEASE
+) -> Claimed | None:
     """Take ``job_id`` (or the oldest claimable job) for ``worker``; None when nothing is free.
 
     A job whose lease lapsed ``MAX_ATTEMPTS`` times is failed instead of being run again, so
@@ -77,7 +79,7 @@ def claim(db: Database, worker: str, job_id: str | None = None) -> Claimed | Non
                 .values(
                     status=RUNNING,
                     worker=worker,
-                    lease_until=now + LEASE,
+                    lease_until=now + lease_for,
                     heartbeat_at=now,
                     attempts=attempts + 1,
                     started_at=now,
@@ -112,7 +114,13 @@ def _give_up(s: Session, job_id: str, now: datetime) -> None:
     )
 
 
-def heartbeat(db: Database, claimed: Claimed, files_done: int = 0, files_total: int = 0) -> Lease:
+def heartbeat(
+    db: Database,
+    claimed: Claimed,
+    files_done: int = 0,
+    files_total: int = 0,
+    lease_for: timedelta = LEASE,
+) -> Lease:
     """Renew the lease and record progress; tells the runner whether to go on."""
     now = utcnow()
     with db.session() as s:
@@ -121,7 +129,7 @@ def heartbeat(db: Database, claimed: Claimed, files_done: int = 0, files_total: 
             update(Job)
             .where(Job.id == claimed.job_id, Job.worker == claimed.worker, Job.status == RUNNING)
             .values(
-                lease_until=now + LEASE,
+                lease_until=now + lease_for,
                 heartbeat_at=now,
                 files_done=files_done,
                 files_total=files_total,

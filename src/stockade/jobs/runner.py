@@ -9,12 +9,17 @@ cancelled it stops the child and writes nothing.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import multiprocessing
+import os
+import signal
 import time
 from collections.abc import Callable
 from dataclasses import asdict
+from datetime import timedelta
 from multiprocessing.connection import Connection
+from pathlib import Path
 from typing import Any
 
 import orjson
@@ -48,10 +53,21 @@ JobObserver = Callable[[str, float, list[dict[str, Any]], bool], None]
 
 
 def limits_for(settings: Settings) -> SourceLimits:
+    ca_file = settings.server.analysis.git_ca_file
     return SourceLimits(
         allow_private_targets=tuple(settings.server.allow_private_targets),
         allowed_directories=tuple(str(p) for p in settings.server.analysis.allowed_directories),
+        git_config=(("http.sslCAInfo", str(ca_file)),) if ca_file else (),
     )
+
+
+def lease_for(settings: Settings) -> timedelta:
+    return timedelta(seconds=settings.jobs.lease_seconds)
+
+
+def heartbeat_every(settings: Settings) -> float:
+    """Renew well before the lease lapses: three chances per lease, at most every 5 s."""
+    return min(HEARTBEAT_SECONDS, settings.jobs.lease_seconds / 3)
 
 
 def encode_payload(source: SourceSpec) -> bytes | None:
@@ -109,9 +125,22 @@ def _outcome_payload(outcome: AnalysisOutcome) -> dict[str, Any]:
 
 
 def _context() -> Any:
-    """forkserver where the platform has it: children start from a warm, thread-free parent."""
-    methods = multiprocessing.get_all_start_methods()
-    return multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
+    """forkserver where the platform has it: children start from a warm, thread-free parent
+    (:mod:`stockade.jobs.warm` has loaded and compiled the rules there once)."""
+    if "forkserver" not in multiprocessing.get_all_start_methods():
+        return multiprocessing.get_context("spawn")
+    ctx = multiprocessing.get_context("forkserver")
+    ctx.set_forkserver_preload(["stockade.jobs.warm"])
+    return ctx
+
+
+def prewarm() -> None:
+    """Start the fork server now (it loads the rules), not when the first job arrives."""
+    ctx = _context()
+    if ctx.get_start_method() == "forkserver":
+        from multiprocessing import forkserver
+
+        forkserver.ensure_running()
 
 
 def run_claimed(
@@ -146,7 +175,8 @@ def run_claimed(
     proc.start()
     sender.close()
     deadline = started + settings.jobs.timeout_seconds
-    next_beat = started + HEARTBEAT_SECONDS
+    beat_every = heartbeat_every(settings)
+    next_beat = started + beat_every
     done = total = 0
     outcome: dict[str, Any] | None = None
     try:
@@ -166,29 +196,66 @@ def run_claimed(
                 return None
             now = time.monotonic()
             if now >= next_beat:
-                next_beat = now + HEARTBEAT_SECONDS
-                if lease.heartbeat(db, claimed, done, total) is not Lease.HELD:
+                next_beat = now + beat_every
+                beat = lease.heartbeat(db, claimed, done, total, lease_for(settings))
+                if beat is not Lease.HELD:
                     log.info("job %s: lease lost or cancelled; stopping", claimed.job_id)
                     return None
             if now >= deadline:
-                limit = settings.jobs.timeout_seconds
-                return _fail(db, claimed, f"time limit of {limit} s exceeded", started, observer)
+                break
     finally:
-        _stop(proc)
+        # Stopped before the outcome is written: a job reported failed or cancelled has
+        # nothing of it still running.
+        exitcode = _stop(proc)
         receiver.close()
+    if outcome is None and time.monotonic() >= deadline:
+        limit = settings.jobs.timeout_seconds
+        return _fail(db, claimed, f"time limit of {limit} s exceeded", started, observer)
     if outcome is None:
         return _fail(
-            db, claimed, f"analysis process exited with code {proc.exitcode}", started, observer
+            db, claimed, f"analysis process exited with code {exitcode}", started, observer
         )
     return _complete(db, claimed, outcome, started, observer)
 
 
-def _stop(proc: Any) -> None:
+def _stop(proc: Any) -> int | None:
+    """Stop the analysis process and everything it started (scan workers, a git clone in its
+    own session), so a cancelled or timed-out job leaves nothing running."""
     proc.join(timeout=0.5)
     if proc.is_alive():
-        proc.kill()
+        for pid in [proc.pid, *_descendants(proc.pid)]:
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.kill(pid, signal.SIGKILL)
         proc.join(timeout=5)
-    proc.close()
+    exitcode: int | None = proc.exitcode
+    if exitcode is not None:
+        proc.close()  # a process still running (unkillable) cannot be closed
+    return exitcode
+
+
+def _descendants(root: int) -> list[int]:
+    """Children, grandchildren, … of ``root`` from ``/proc`` (empty where there is none).
+
+    Process groups do not cover them: git runs in a session of its own so that its own
+    time limit can stop it as a group.
+    """
+    children: dict[int, list[int]] = {}
+    for entry in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            stat = entry.read_text()
+        except OSError:
+            continue
+        # The command name may hold spaces and parentheses; the fields after it do not.
+        fields = stat[stat.rfind(")") + 2 :].split()
+        if len(fields) > 1:
+            children.setdefault(int(fields[1]), []).append(int(entry.parent.name))
+    found: list[int] = []
+    pending = [root]
+    while pending:
+        for child in children.get(pending.pop(), []):
+            found.append(child)
+            pending.append(child)
+    return found
 
 
 def _fail(
