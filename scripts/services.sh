@@ -13,8 +13,8 @@ fi
 if ! up 5672 && command -v rabbitmq-server >/dev/null 2>&1; then
   rabbitmq-server -detached || true
 fi
-for port in 5432 6379; do
-  for _ in $(seq 1 30); do up "$port" && break; sleep 1; done
+for port in 5432 6379 5672; do
+  for _ in $(seq 1 60); do up "$port" && break; sleep 1; done
   up "$port" || echo "warning: nothing listens on 127.0.0.1:$port" >&2
 done
 exit 0

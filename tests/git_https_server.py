@@ -92,7 +92,7 @@ class GitServer:
     requests: list[dict[str, str]] = field(default_factory=list)
 
 
-def _handler(root: Path, server: GitServer, hang: bool) -> type[BaseHTTPRequestHandler]:
+def _handler(root: Path, server: GitServer, hang: int) -> type[BaseHTTPRequestHandler]:
     class Handler(BaseHTTPRequestHandler):
         def log_message(self, *args: object) -> None:
             pass
@@ -101,7 +101,7 @@ def _handler(root: Path, server: GitServer, hang: bool) -> type[BaseHTTPRequestH
             server.requests.append(
                 {"path": self.path, "authorization": self.headers.get("Authorization", "")}
             )
-            if hang:
+            if len(server.requests) <= hang:
                 threading.Event().wait(60)
                 return
             parts = urlsplit(self.path)
@@ -145,11 +145,18 @@ def _handler(root: Path, server: GitServer, hang: bool) -> type[BaseHTTPRequestH
 
 
 @contextmanager
-def serve_git(root: Path, certdir: Path, *, hang: bool = False) -> Iterator[GitServer]:
+def serve_git(
+    root: Path, certdir: Path, *, hang: bool = False, hang_first: int = 0
+) -> Iterator[GitServer]:
+    """Serve bare repositories under ``root`` over HTTPS with a throwaway certificate.
+
+    ``hang`` never answers; ``hang_first`` leaves only the first N requests unanswered, so a
+    retried fetch succeeds (a worker killed mid-clone, then another worker's attempt).
+    """
     cert, key = make_certificate(certdir)
     httpd = ThreadingHTTPServer(("127.0.0.1", 0), BaseHTTPRequestHandler)
     info = GitServer(url=f"https://127.0.0.1:{httpd.server_address[1]}", cert=cert)
-    httpd.RequestHandlerClass = _handler(root, info, hang)
+    httpd.RequestHandlerClass = _handler(root, info, 1 << 30 if hang else hang_first)
     context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
     context.load_cert_chain(cert, key)
     httpd.socket = context.wrap_socket(httpd.socket, server_side=True)
