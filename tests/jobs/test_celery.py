@@ -25,6 +25,7 @@ from sqlalchemy import func, select
 
 from git_https_server import make_repository, serve_git
 from server_fixtures import FAST_PASSWORDS, Accounts, _pg_database, make_settings
+from stockade.analyzers.deps.advisories.local import LocalStore
 from stockade.jobs.celery import TASK, make_app
 from stockade.server import create_app
 from stockade.store.job_models import Job, JobFinding
@@ -39,6 +40,14 @@ SQLI = (
     "    db = sqlite3.connect('app.db')\n"
     '    return db.execute("SELECT * FROM users WHERE name = \'" + name + "\'").fetchall()\n'
 )
+SPEC = (
+    "openapi: 3.0.3\ninfo: {title: t, version: '1'}\n"
+    "servers: [{url: 'http://api.example.com'}]\n"
+    "paths:\n  /users/{id}:\n    delete:\n      parameters:\n"
+    "        - {name: id, in: path, required: true, schema: {type: integer}}\n"
+    "      responses: {'204': {description: gone}}\n"
+)
+OSV = Path(__file__).parents[2] / ".." / "shared" / "data" / "osv"
 BROKERS = {"redis": "redis://127.0.0.1:6379/0", "rabbitmq": "amqp://guest:guest@127.0.0.1:5672//"}
 
 
@@ -157,13 +166,25 @@ def job_state(client: TestClient, headers: dict[str, str], job_id: str) -> dict[
 @pytest.mark.parametrize("broker", sorted(BROKERS))
 def test_worker_runs_jobs_from_the_broker(tmp_path: Path, pg_url: str, broker: str) -> None:
     application, workers, _ = cluster(tmp_path, pg_url, BROKERS[broker])
+    # The worker's advisory store (in its data directory) knows the PyPI advisories.
+    (tmp_path / "worker").mkdir()
+    store = LocalStore(tmp_path / "worker" / "advisories.sqlite")
+    store.import_export(OSV / "PyPI" / "all.zip")
+    store.close()
+    secret = "AKIA" + "Q3EGRZ7XKW4PLM2V"  # assembled here: the repository holds no key
+    files = [
+        {"path": "app.py", "content": SQLI},
+        {"path": "settings.py", "content": f'AWS_ACCESS_KEY_ID = "{secret}"\n'},
+        {"path": "openapi.yaml", "content": SPEC},
+        {"path": "requirements.txt", "content": "jinja2==2.10\n"},
+    ]
     try:
         workers.start("w1")
         with TestClient(application) as client:
             headers = signed_in(client, application)
             r = client.post(
                 "/api/v1/analyze/job",
-                json={"source": {"type": "files", "files": [{"path": "a.py", "content": SQLI}]}},
+                json={"source": {"type": "files", "files": files}},
                 headers=headers,
             )
             assert r.status_code == 202, r.text
@@ -177,6 +198,9 @@ def test_worker_runs_jobs_from_the_broker(tmp_path: Path, pg_url: str, broker: s
             assert job["status"] == "completed", job
             assert job["modules_run"] == ["sast", "secrets", "api", "dependencies"]
             assert any("sql" in f["rule_id"] for f in job["findings"]), job["findings"]
+            by_module = {f["module"] for f in job["findings"]}
+            assert by_module == {"sast", "secrets", "api", "dependencies"}, job["findings"]
+            assert secret not in str(job)
     finally:
         workers.stop_all()
         application.state.ctx.db.dispose()
@@ -237,7 +261,7 @@ def test_worker_killed_mid_job_gives_exactly_one_result(tmp_path: Path, pg_url: 
                 with application.state.ctx.db.session() as s:
                     row = s.get(Job, job_id)
                     assert row is not None
-                    assert row.status == "completed" and row.attempts == 2
+                    assert (row.status, row.attempts) == ("completed", 2), (row.error, row.worker)
                     assert row.worker is not None and row.worker != dead_worker
                     stored = s.scalar(
                         select(func.count())

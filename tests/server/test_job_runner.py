@@ -7,11 +7,14 @@ the repositories; a hanging variant stands in for a git URL that never answers.
 
 from __future__ import annotations
 
+import json
+import threading
 import time
 from collections.abc import Iterator
 from datetime import timedelta
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import orjson
 import pytest
@@ -21,6 +24,7 @@ from sqlalchemy import select
 
 from git_https_server import make_repository, serve_git
 from server_fixtures import FAST_PASSWORDS, Accounts, make_settings
+from stockade.analyzers.deps.advisories.local import LocalStore
 from stockade.config import Settings
 from stockade.server import create_app
 from stockade.store.job_models import QUEUED, RUNNING, Job, JobFinding
@@ -266,3 +270,70 @@ def test_directory_sources_only_inside_the_allow_list(
             assert r.status_code == 403, (outside, r.text)
             assert r.headers["content-type"].startswith("application/problem+json")
     application.state.ctx.db.dispose()
+
+
+OSV = Path(__file__).parents[2] / ".." / "shared" / "data" / "osv"
+
+
+class _Recorder(BaseHTTPRequestHandler):
+    hits: ClassVar[list[str]] = []
+
+    def log_message(self, *args: object) -> None:
+        pass
+
+    def do_POST(self) -> None:
+        _Recorder.hits.append(self.path)
+        self.send_response(500)
+        self.end_headers()
+
+    do_GET = do_POST
+
+
+def test_the_projects_configuration_cannot_redirect_the_server(tmp_path: Path, db_url: str) -> None:
+    """A submitted tree's .stockade.toml may not point the dependencies module at another
+    advisory source (an SSRF from the server) nor read server files as rules."""
+    recorder = ThreadingHTTPServer(("127.0.0.1", 0), _Recorder)
+    threading.Thread(target=recorder.serve_forever, daemon=True).start()
+    _Recorder.hits = []
+    settings = runner_settings(tmp_path, db_url)
+    store = LocalStore(settings.data_dir / "advisories.sqlite")
+    store.import_export(OSV / "PyPI" / "all.zip")
+    store.close()
+    application = started(settings)
+    try:
+        with TestClient(application) as client:
+            headers = signed_in(client, application)
+            redirect = (
+                '[dependencies]\nsource = "osv-api"\n'
+                f'osv_api_url = "http://127.0.0.1:{recorder.server_address[1]}"\n'
+                'advisory_db = "/tmp/elsewhere.sqlite"\n'
+            )
+            files = [
+                {"path": ".stockade.toml", "content": redirect},
+                {"path": "requirements.txt", "content": "jinja2==2.10\n"},
+            ]
+            job_id = submit(client, headers, {"type": "files", "files": files})
+            job = wait_for(client, headers, job_id, {"completed", "failed"})
+            assert job["status"] == "completed", job
+            deps = [f for f in job["findings"] if f["module"] == "dependencies"]
+            assert deps and all("jinja2" in f["message"].lower() for f in deps), deps
+            assert _Recorder.hits == []
+
+            for config in (
+                '[secrets]\nrules_files = ["/etc/passwd"]\n',
+                '[sast]\nrules_dirs = ["../../.."]\n',
+            ):
+                files = [
+                    {"path": ".stockade.toml", "content": config},
+                    {"path": "a.py", "content": SQLI},
+                ]
+                job_id = submit(client, headers, {"type": "files", "files": files})
+                job = wait_for(client, headers, job_id, {"completed", "failed"})
+                assert job["status"] == "failed", job
+                assert job["error"].startswith("project configuration:"), job["error"]
+                assert "is outside the project" in job["error"]
+                assert "root:" not in json.dumps(job)
+    finally:
+        recorder.shutdown()
+        recorder.server_close()
+        application.state.ctx.db.dispose()

@@ -10,11 +10,13 @@ from __future__ import annotations
 import shutil
 import tempfile
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from stockade.analyzers import registry
+from stockade.core.errors import ConfigError
 from stockade.jobs.sources import SourceError, SourceLimits, SourceSpec, fetch
 from stockade.scan import ScanEvent, ScanOptions, ScanResult, run_scan
 
@@ -96,8 +98,14 @@ def run_analysis(
     jobs: int = 0,
     file_timeout: float = 60.0,
     mp_start_method: str | None = None,
+    module_options: Mapping[str, Mapping[str, Any]] | None = None,
 ) -> AnalysisOutcome:
-    """Fetch and analyse; never raises for a bad source (the outcome says what failed)."""
+    """Fetch and analyse; never raises for a bad source (the outcome says what failed).
+
+    ``module_options`` are the server's and win over the project's ``.stockade.toml`` (which
+    may not point the dependencies module at another advisory source, nor name files
+    outside the tree: the tree is the submitter's, the process is the server's).
+    """
     installed = registry.available()
     present = [m for m in modules if m in installed]
     missing = [m for m in modules if m not in installed]
@@ -114,8 +122,13 @@ def run_analysis(
             jobs=jobs,
             file_timeout=file_timeout,
             mp_start_method=mp_start_method,
+            module_options=dict(module_options or {}),
+            confine_project_config=True,
         )
-        result = run_scan(root, options, on_event or (lambda _e: None))
+        try:
+            result = run_scan(root, options, on_event or (lambda _e: None))
+        except ConfigError as exc:
+            return AnalysisOutcome(None, error=f"project configuration: {exc}")
         return AnalysisOutcome(
             result, _module_outcomes(result, modules, missing), fetch_seconds=fetched
         )

@@ -14,6 +14,7 @@ import logging
 import multiprocessing
 import os
 import signal
+import threading
 import time
 from collections.abc import Callable
 from dataclasses import asdict
@@ -24,6 +25,7 @@ from typing import Any
 
 import orjson
 
+from stockade.analyzers.deps.advisories.local import ENV_DB as ADVISORY_DB_ENV
 from stockade.config import Settings
 from stockade.jobs import lease
 from stockade.jobs.execute import AnalysisOutcome, run_analysis
@@ -61,6 +63,15 @@ def limits_for(settings: Settings) -> SourceLimits:
     )
 
 
+def module_options(settings: Settings) -> dict[str, dict[str, Any]]:
+    """The server's own options for analyzers; they override the analysed project's."""
+    adv = settings.advisories
+    if "osv-local" not in adv.sources and "osv-api" in adv.sources:
+        return {"dependencies": {"source": "osv-api", "osv_api_url": adv.osv_base_url}}
+    store = os.environ.get(ADVISORY_DB_ENV) or str(settings.data_dir / "advisories.sqlite")
+    return {"dependencies": {"source": "local", "advisory_db": store, "osv_api_url": None}}
+
+
 def lease_for(settings: Settings) -> timedelta:
     return timedelta(seconds=settings.jobs.lease_seconds)
 
@@ -94,7 +105,12 @@ def decode_source(public: dict[str, Any], payload: bytes | None, token: str | No
 
 
 def _child(
-    conn: Connection, source: SourceSpec, modules: list[str], limits: SourceLimits, cpus: int
+    conn: Connection,
+    source: SourceSpec,
+    modules: list[str],
+    limits: SourceLimits,
+    cpus: int,
+    options: dict[str, dict[str, Any]],
 ) -> None:
     """Entry point of the analysis process: progress messages, then one ``done`` message."""
     last = 0.0
@@ -107,7 +123,13 @@ def _child(
             conn.send(("progress", event.files_done, event.files_total))
 
     outcome = run_analysis(
-        source, modules, limits, on_event=on_event, jobs=cpus, file_timeout=FILE_TIMEOUT_SECONDS
+        source,
+        modules,
+        limits,
+        on_event=on_event,
+        jobs=cpus,
+        file_timeout=FILE_TIMEOUT_SECONDS,
+        module_options=options,
     )
     conn.send(("done", _outcome_payload(outcome)))
     conn.close()
@@ -143,6 +165,38 @@ def prewarm() -> None:
         forkserver.ensure_running()
 
 
+class _Heartbeat(threading.Thread):
+    """Renews the lease on its own thread, from the claim to the end, so that nothing the
+    runner waits on (starting the analysis process while the fork server still loads the
+    rules, a slow write) lets the lease lapse under a job that is alive."""
+
+    def __init__(self, db: Database, claimed: Claimed, settings: Settings) -> None:
+        super().__init__(name=f"stockade-heartbeat-{claimed.job_id[:8]}", daemon=True)
+        self.db = db
+        self.claimed = claimed
+        self.every = heartbeat_every(settings)
+        self.lease_for = lease_for(settings)
+        self.state = Lease.HELD
+        self.progress = (0, 0)
+        self._stop_event = threading.Event()
+
+    def run(self) -> None:
+        while not self._stop_event.wait(self.every):
+            done, total = self.progress
+            try:
+                state = lease.heartbeat(self.db, self.claimed, done, total, self.lease_for)
+            except Exception:  # a database hiccup: try again at the next beat
+                log.warning("job %s: heartbeat failed", self.claimed.job_id, exc_info=True)
+                continue
+            if state is not Lease.HELD:
+                self.state = state
+                return
+
+    def stop(self) -> None:
+        self._stop_event.set()
+        self.join()
+
+
 def run_claimed(
     db: Database,
     settings: Settings,
@@ -156,6 +210,25 @@ def run_claimed(
     """Run the claimed job to its end; returns the final status, or None when it was not ours
     to finish (cancelled, or the lease went to another worker)."""
     started = time.monotonic()
+    beat = _Heartbeat(db, claimed, settings)
+    beat.start()
+    try:
+        return _run(db, settings, claimed, beat, token, observer, cpus, stopping, started)
+    finally:
+        beat.stop()
+
+
+def _run(
+    db: Database,
+    settings: Settings,
+    claimed: Claimed,
+    beat: _Heartbeat,
+    token: str | None,
+    observer: JobObserver | None,
+    cpus: int,
+    stopping: Callable[[], bool],
+    started: float,
+) -> str | None:
     with db.session() as s:
         job = s.get(Job, claimed.job_id)
         if job is None:
@@ -169,15 +242,12 @@ def run_claimed(
     receiver, sender = ctx.Pipe(duplex=False)
     proc = ctx.Process(
         target=_child,
-        args=(sender, source, modules, limits_for(settings), cpus),
+        args=(sender, source, modules, limits_for(settings), cpus, module_options(settings)),
         name=f"stockade-job-{claimed.job_id[:8]}",
     )
     proc.start()
     sender.close()
     deadline = started + settings.jobs.timeout_seconds
-    beat_every = heartbeat_every(settings)
-    next_beat = started + beat_every
-    done = total = 0
     outcome: dict[str, Any] | None = None
     try:
         while outcome is None:
@@ -187,21 +257,17 @@ def run_claimed(
                 except EOFError:
                     break  # the child died without an outcome
                 if message[0] == "progress":
-                    done, total = int(message[1]), int(message[2])
+                    beat.progress = (int(message[1]), int(message[2]))
                 else:
                     outcome = message[1]
                     break
             if stopping():
                 lease.release(db, claimed)  # shutting down: another runner takes it over
                 return None
-            now = time.monotonic()
-            if now >= next_beat:
-                next_beat = now + beat_every
-                beat = lease.heartbeat(db, claimed, done, total, lease_for(settings))
-                if beat is not Lease.HELD:
-                    log.info("job %s: lease lost or cancelled; stopping", claimed.job_id)
-                    return None
-            if now >= deadline:
+            if beat.state is not Lease.HELD:
+                log.info("job %s: lease lost or cancelled; stopping", claimed.job_id)
+                return None
+            if time.monotonic() >= deadline:
                 break
     finally:
         # Stopped before the outcome is written: a job reported failed or cancelled has

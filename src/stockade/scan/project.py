@@ -27,7 +27,9 @@ class ProjectConfig:
     modules: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
 
     @classmethod
-    def load(cls, root: Path) -> ProjectConfig:
+    def load(cls, root: Path, *, confined: bool = False) -> ProjectConfig:
+        """``confined``: the tree is not the operator's (a server job), so every path its
+        configuration names must stay inside the tree."""
         path = root / FILE_NAME
         if not path.is_file():
             return cls()
@@ -35,10 +37,10 @@ class ProjectConfig:
             raw = tomllib.loads(path.read_text(encoding="utf-8"))
         except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
             raise ConfigError(f"{path}: {exc}") from None
-        return cls._from_toml(raw, path)
+        return cls._from_toml(raw, path, confined)
 
     @classmethod
-    def _from_toml(cls, raw: dict[str, Any], path: Path) -> ProjectConfig:
+    def _from_toml(cls, raw: dict[str, Any], path: Path, confined: bool = False) -> ProjectConfig:
         scan = raw.pop("scan", {})
         if not isinstance(scan, dict):
             raise ConfigError(f"{path}: [scan] must be a table")
@@ -49,7 +51,7 @@ class ProjectConfig:
         if max_mb is not None and (not isinstance(max_mb, int | float) or max_mb <= 0):
             raise ConfigError(f"{path}: scan.max_file_mb must be a positive number")
         modules = {
-            name: _resolve_paths(options, path.parent)
+            name: _resolve_paths(options, path.parent, f"{path}: {name}", confined)
             for name, options in raw.items()
             if isinstance(options, dict)
         }
@@ -59,12 +61,24 @@ class ProjectConfig:
 _PATH_SUFFIXES = ("_files", "_dirs")
 
 
-def _resolve_paths(options: dict[str, Any], root: Path) -> dict[str, Any]:
+def _resolve_paths(
+    options: dict[str, Any], root: Path, where: str, confined: bool
+) -> dict[str, Any]:
     resolved = dict(options)
     for key, value in options.items():
         if key.endswith(_PATH_SUFFIXES) and isinstance(value, list):
             resolved[key] = [
-                str(root / item) if isinstance(item, str) and not Path(item).is_absolute() else item
+                _resolve(item, root, f"{where}.{key}", confined) if isinstance(item, str) else item
                 for item in value
             ]
     return resolved
+
+
+def _resolve(item: str, root: Path, where: str, confined: bool) -> str:
+    if not confined:
+        return item if Path(item).is_absolute() else str(root / item)
+    # Resolved (symbolic links followed) before the check, so a link cannot lead outside.
+    full = (root / item).resolve()
+    if not full.is_relative_to(root.resolve()):
+        raise ConfigError(f"{where}: {item!r} is outside the project; only its own files count")
+    return str(full)

@@ -43,6 +43,8 @@ class ScanOptions:
     module_options: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     baseline: Baseline | None = None
     mp_start_method: str | None = None  # None: fork where available
+    # The tree is someone else's (a server job): its .stockade.toml may only name its own files.
+    confine_project_config: bool = False
 
 
 @dataclass
@@ -86,7 +88,7 @@ def run_scan(
     opts = options or ScanOptions()
     started = time.perf_counter()
     target = Target.open(path, opts.target_options)
-    project = ProjectConfig.load(target.root)
+    project = ProjectConfig.load(target.root, confined=opts.confine_project_config)
     target = replace(target, options=_merge_target_options(opts.target_options, project))
     spec = WorkerSpec(
         target=target,
