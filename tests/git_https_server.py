@@ -168,3 +168,15 @@ def serve_git(
     finally:
         httpd.shutdown()
         httpd.server_close()
+
+
+def git_processes_for(url: str) -> list[int]:
+    """Live processes whose command line names ``url``: a clone that should have been killed."""
+    found = []
+    for cmdline in Path("/proc").glob("[0-9]*/cmdline"):
+        try:
+            if url.encode() in cmdline.read_bytes():
+                found.append(int(cmdline.parent.name))
+        except OSError:
+            continue
+    return found

@@ -23,7 +23,8 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 from sqlalchemy import func, select
 
-from git_https_server import make_repository, serve_git
+from git_https_server import git_processes_for, make_repository, serve_git
+from job_project import FAKE_AWS_KEY, OSV, SQLI, project_files
 from server_fixtures import FAST_PASSWORDS, Accounts, _pg_database, make_settings
 from stockade.analyzers.deps.advisories.local import LocalStore
 from stockade.jobs.celery import TASK, make_app
@@ -32,22 +33,6 @@ from stockade.store.job_models import Job, JobFinding
 
 pytestmark = pytest.mark.postgres
 
-SQLI = (
-    "import sqlite3\n"
-    "from flask import request\n\n"
-    "def user():\n"
-    "    name = request.args.get('name')\n"
-    "    db = sqlite3.connect('app.db')\n"
-    '    return db.execute("SELECT * FROM users WHERE name = \'" + name + "\'").fetchall()\n'
-)
-SPEC = (
-    "openapi: 3.0.3\ninfo: {title: t, version: '1'}\n"
-    "servers: [{url: 'http://api.example.com'}]\n"
-    "paths:\n  /users/{id}:\n    delete:\n      parameters:\n"
-    "        - {name: id, in: path, required: true, schema: {type: integer}}\n"
-    "      responses: {'204': {description: gone}}\n"
-)
-OSV = Path(__file__).parents[2] / ".." / "shared" / "data" / "osv"
 BROKERS = {"redis": "redis://127.0.0.1:6379/0", "rabbitmq": "amqp://guest:guest@127.0.0.1:5672//"}
 
 
@@ -118,17 +103,6 @@ def wait_until(check: Any, limit: float, message: str) -> None:
     raise AssertionError(message)
 
 
-def git_processes_for(url: str) -> list[int]:
-    found = []
-    for cmdline in Path("/proc").glob("[0-9]*/cmdline"):
-        try:
-            if url.encode() in cmdline.read_bytes():
-                found.append(int(cmdline.parent.name))
-        except OSError:
-            continue
-    return found
-
-
 def cluster(
     tmp_path: Path, pg_url: str, broker: str, extra: dict[str, Any] | None = None
 ) -> tuple[FastAPI, Workers, dict[str, Any]]:
@@ -171,13 +145,7 @@ def test_worker_runs_jobs_from_the_broker(tmp_path: Path, pg_url: str, broker: s
     store = LocalStore(tmp_path / "worker" / "advisories.sqlite")
     store.import_export(OSV / "PyPI" / "all.zip")
     store.close()
-    secret = "AKIA" + "Q3EGRZ7XKW4PLM2V"  # assembled here: the repository holds no key
-    files = [
-        {"path": "app.py", "content": SQLI},
-        {"path": "settings.py", "content": f'AWS_ACCESS_KEY_ID = "{secret}"\n'},
-        {"path": "openapi.yaml", "content": SPEC},
-        {"path": "requirements.txt", "content": "jinja2==2.10\n"},
-    ]
+    files = project_files()
     try:
         workers.start("w1")
         with TestClient(application) as client:
@@ -200,7 +168,7 @@ def test_worker_runs_jobs_from_the_broker(tmp_path: Path, pg_url: str, broker: s
             assert any("sql" in f["rule_id"] for f in job["findings"]), job["findings"]
             by_module = {f["module"] for f in job["findings"]}
             assert by_module == {"sast", "secrets", "api", "dependencies"}, job["findings"]
-            assert secret not in str(job)
+            assert FAKE_AWS_KEY not in str(job)
     finally:
         workers.stop_all()
         application.state.ctx.db.dispose()

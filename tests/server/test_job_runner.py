@@ -22,24 +22,14 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 from sqlalchemy import select
 
-from git_https_server import make_repository, serve_git
+from git_https_server import git_processes_for, make_repository, serve_git
+from job_project import OSV, SQLI
 from server_fixtures import FAST_PASSWORDS, Accounts, make_settings
 from stockade.analyzers.deps.advisories.local import LocalStore
 from stockade.config import Settings
 from stockade.server import create_app
 from stockade.store.job_models import QUEUED, RUNNING, Job, JobFinding
 from stockade.store.types import utcnow
-
-SQLI = (
-    "import sqlite3\n"
-    "from flask import Flask, request\n"
-    "app = Flask(__name__)\n\n"
-    "@app.route('/user')\n"
-    "def user():\n"
-    "    name = request.args.get('name')\n"
-    "    db = sqlite3.connect('app.db')\n"
-    '    return str(db.execute("SELECT * FROM users WHERE name = \'" + name + "\'").fetchall())\n'
-)
 
 
 def runner_settings(tmp_path: Path, db_url: str, cert: Path | None = None, **jobs: Any) -> Settings:
@@ -84,18 +74,6 @@ def wait_for(
             return body
         time.sleep(0.05)
     raise AssertionError(f"job {job_id} never reached {states}: {body}")
-
-
-def git_processes_for(url: str) -> list[int]:
-    """Live processes whose command line names ``url`` (a clone the runner should have killed)."""
-    found = []
-    for cmdline in Path("/proc").glob("[0-9]*/cmdline"):
-        try:
-            if url.encode() in cmdline.read_bytes():
-                found.append(int(cmdline.parent.name))
-        except OSError:
-            continue
-    return found
 
 
 @pytest.fixture
@@ -270,9 +248,6 @@ def test_directory_sources_only_inside_the_allow_list(
             assert r.status_code == 403, (outside, r.text)
             assert r.headers["content-type"].startswith("application/problem+json")
     application.state.ctx.db.dispose()
-
-
-OSV = Path(__file__).parents[2] / ".." / "shared" / "data" / "osv"
 
 
 class _Recorder(BaseHTTPRequestHandler):

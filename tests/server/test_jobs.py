@@ -18,40 +18,9 @@ import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
+from job_project import SPEC, SQLI, project_files
 from server_fixtures import FAST_PASSWORDS, Accounts, make_settings
 from stockade.server import create_app
-
-SQLI = (
-    "import sqlite3\n"
-    "from flask import Flask, request\n"
-    "app = Flask(__name__)\n\n"
-    "@app.route('/user')\n"
-    "def user():\n"
-    "    name = request.args.get('name')\n"
-    "    db = sqlite3.connect('app.db')\n"
-    '    return str(db.execute("SELECT * FROM users WHERE name = \'" + name + "\'").fetchall())\n'
-)
-SPEC = (
-    "openapi: 3.0.3\ninfo: {title: t, version: '1'}\n"
-    "servers: [{url: 'http://api.example.com'}]\n"
-    "paths:\n  /users/{id}:\n    delete:\n      parameters:\n"
-    "        - {name: id, in: path, required: true, schema: {type: integer}}\n"
-    "      responses: {'204': {description: gone}}\n"
-)
-
-
-def _secret_line() -> str:
-    # Assembled at run time so that the repository itself holds no key-shaped string.
-    return 'AWS_ACCESS_KEY_ID = "' + "AKIA" + "Q3EGRZ7XKW4PLM2V" + '"\n'
-
-
-def project_files() -> list[dict[str, str]]:
-    return [
-        {"path": "app.py", "content": SQLI},
-        {"path": "settings.py", "content": _secret_line()},
-        {"path": "openapi.yaml", "content": SPEC},
-        {"path": "requirements.txt", "content": "jinja2==2.10\n"},
-    ]
 
 
 @pytest.fixture

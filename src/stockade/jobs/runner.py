@@ -63,13 +63,20 @@ def limits_for(settings: Settings) -> SourceLimits:
     )
 
 
-def module_options(settings: Settings) -> dict[str, dict[str, Any]]:
-    """The server's own options for analyzers; they override the analysed project's."""
+def advisory_options(settings: Settings) -> dict[str, Any]:
+    """Where the server's dependency matching reads advisories: the OSV API when it is the
+    only configured source, else the local store (``$STOCKADE_ADVISORY_DB`` or the data
+    directory). ``POST /api/v1/dependencies/analyze`` and jobs both use this."""
     adv = settings.advisories
     if "osv-local" not in adv.sources and "osv-api" in adv.sources:
-        return {"dependencies": {"source": "osv-api", "osv_api_url": adv.osv_base_url}}
+        return {"source": "osv-api", "osv_api_url": adv.osv_base_url}
     store = os.environ.get(ADVISORY_DB_ENV) or str(settings.data_dir / "advisories.sqlite")
-    return {"dependencies": {"source": "local", "advisory_db": store, "osv_api_url": None}}
+    return {"source": "local", "advisory_db": store, "osv_api_url": None}
+
+
+def module_options(settings: Settings) -> dict[str, dict[str, Any]]:
+    """The server's own options for analyzers; they override the analysed project's."""
+    return {"dependencies": advisory_options(settings)}
 
 
 def lease_for(settings: Settings) -> timedelta:

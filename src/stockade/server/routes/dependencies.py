@@ -3,19 +3,19 @@ server's advisory store and answer synchronously (API.md; the CLI's ``deps`` use
 
 from __future__ import annotations
 
-import os
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from stockade.analyzers.deps.advisories.interface import AdvisorySource, AdvisorySourceError
-from stockade.analyzers.deps.advisories.local import ENV_DB, LocalStore
+from stockade.analyzers.deps.advisories.local import LocalStore
 from stockade.analyzers.deps.advisories.osv_api import OsvApiSource
 from stockade.analyzers.deps.model import Package
 from stockade.analyzers.deps.service import Outcome, analyze_contents, match_packages
 from stockade.core.finding import Finding
 from stockade.core.fingerprint import fingerprint
+from stockade.jobs.runner import advisory_options
 from stockade.report.interface import finding_to_dict
 from stockade.server.auth.principal import CurrentUser
 from stockade.server.content import require_json
@@ -65,11 +65,10 @@ class AnalyzeResponse(BaseModel):
 
 
 def _source(ctx: AppContext) -> AdvisorySource:
-    adv = ctx.settings.advisories
-    if "osv-local" not in adv.sources and "osv-api" in adv.sources:
-        return OsvApiSource(adv.osv_base_url)
-    path = os.environ.get(ENV_DB) or ctx.settings.data_dir / "advisories.sqlite"
-    return LocalStore(path)
+    options = advisory_options(ctx.settings)
+    if options["source"] == "osv-api":
+        return OsvApiSource(str(options["osv_api_url"]))
+    return LocalStore(str(options["advisory_db"]))
 
 
 def _finding_json(f: Finding, occurrence: int) -> dict[str, Any]:
