@@ -147,7 +147,9 @@ def test_worker_runs_jobs_from_the_broker(tmp_path: Path, pg_url: str, broker: s
     store.close()
     files = project_files()
     try:
+        # Two workers on one host: each needs a node name of its own on the broker.
         workers.start("w1")
+        workers.start("w2")
         with TestClient(application) as client:
             headers = signed_in(client, application)
             r = client.post(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Annotated
 
@@ -42,6 +43,9 @@ def worker(
         [
             "worker",
             "--pool=threads",
+            # A node name per process: several workers on one host must not share one (their
+            # exclusive remote-control queues would collide on RabbitMQ).
+            f"--hostname=stockade-{os.getpid()}@%h",
             f"--concurrency={concurrency or settings.jobs.max_concurrent}",
             "--loglevel=INFO",
             "--without-gossip",
