@@ -200,7 +200,10 @@ def test_worker_killed_mid_job_gives_exactly_one_result(tmp_path: Path, pg_url: 
                 )
                 assert r.status_code == 202, r.text
                 job_id = r.json()["job_id"]
-                wait_until(lambda: git_processes_for(server.url), 60, "the clone never started")
+                # Mid-clone: git has sent its first request (the one that hangs). Killing it
+                # earlier would leave that hanging request for the second worker.
+                wait_until(lambda: server.requests, 60, "the clone never reached the server")
+                assert git_processes_for(server.url)
                 assert job_state(client, headers, job_id)["status"] == "running"
                 with application.state.ctx.db.session() as s:
                     dead_worker = s.scalar(select(Job.worker).where(Job.id == job_id))
@@ -217,7 +220,7 @@ def test_worker_killed_mid_job_gives_exactly_one_result(tmp_path: Path, pg_url: 
                     "the job was never taken over",
                 )
                 job = job_state(client, headers, job_id)
-                assert job["status"] == "completed", job
+                assert job["status"] == "completed", job["error"]
                 total = job["summary"]["total_findings"]
                 assert total >= 1
 
