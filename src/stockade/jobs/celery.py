@@ -23,7 +23,6 @@ from sqlalchemy import select, update
 from stockade.config import Settings
 from stockade.core.errors import ConfigError
 from stockade.jobs import lease, retention
-from stockade.jobs.inprocess import RETENTION_EVERY_SECONDS
 from stockade.jobs.runner import lease_for, prewarm, run_claimed
 from stockade.store import Database
 from stockade.store.job_models import QUEUED, RUNNING, Job
@@ -97,7 +96,7 @@ def worker_app(settings: Settings) -> Celery:
                     app.send_task(TASK, args=[job_id])
                 if time.monotonic() >= next_purge:
                     # Every worker purges; the delete is idempotent, so no leader is needed.
-                    next_purge = time.monotonic() + RETENTION_EVERY_SECONDS
+                    next_purge = time.monotonic() + retention.RETENTION_EVERY_SECONDS
                     retention.purge(db, settings.analysis.retention_days)
             except Exception:
                 log.warning("lease sweep failed", exc_info=True)

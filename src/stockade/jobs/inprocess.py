@@ -20,7 +20,6 @@ from stockade.store import Database
 log = logging.getLogger("stockade.jobs")
 
 IDLE_POLL_SECONDS = 2.0
-RETENTION_EVERY_SECONDS = 3600.0
 
 
 class InProcessRunner:
@@ -91,7 +90,7 @@ class InProcessRunner:
         now = time.monotonic()
         if now < self._next_purge:
             return
-        self._next_purge = now + RETENTION_EVERY_SECONDS
+        self._next_purge = now + retention.RETENTION_EVERY_SECONDS
         removed = retention.purge(self.db, self.settings.analysis.retention_days)
         if removed:
             log.info("retention: removed %d jobs", removed)

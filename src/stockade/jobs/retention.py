@@ -10,6 +10,9 @@ from stockade.store import Database
 from stockade.store.job_models import FINISHED, Job
 from stockade.store.types import utcnow
 
+# Runners (in-process, or every Celery worker) purge this often; the delete is idempotent.
+RETENTION_EVERY_SECONDS = 3600.0
+
 
 def purge(db: Database, retention_days: int) -> int:
     """Remove finished jobs older than ``retention_days``; returns how many went."""

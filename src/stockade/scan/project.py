@@ -51,7 +51,7 @@ class ProjectConfig:
         if max_mb is not None and (not isinstance(max_mb, int | float) or max_mb <= 0):
             raise ConfigError(f"{path}: scan.max_file_mb must be a positive number")
         modules = {
-            name: _resolve_paths(options, path.parent, f"{path}: {name}", confined)
+            name: _resolve_paths(options, path.parent, f"{FILE_NAME}: {name}", confined)
             for name, options in raw.items()
             if isinstance(options, dict)
         }
