@@ -2,8 +2,8 @@
 Stockade next to Bandit and Semgrep CE in the same run.
 
 Usage: python bench/sast/run.py [--skip-semgrep] [--skip-js]
-With npm available it also times the typescript npm package's lib/*.js (installed into
-bench/sast/work/js) with Stockade and Semgrep.
+With npm available it also times two JS/TS code bases from the npm registry (installed into
+bench/sast/work/js): Effect's TypeScript sources and the typescript compiler's lib/*.js.
 Peers are installed into bench/sast/work/peers (a throwaway venv) from PyPI. Semgrep runs
 offline (--metrics=off, a local rule set written here for timing: one rule per category we
 also cover). Tests directories are excluded for every tool, as in the figures of PEERS.md.
@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import platform
 import shutil
 import subprocess
 import sys
@@ -21,6 +22,7 @@ import time
 from pathlib import Path
 
 WORK = Path(__file__).parent / "work"
+Row = tuple[str, float, float, bool]  # tool, seconds, peak RSS MB, finished
 PEERS = WORK / "peers"
 SEMGREP_RULES = """rules:
   - id: sqli
@@ -123,17 +125,17 @@ def timed(cmd: list[str], env: dict[str, str] | None = None) -> tuple[float, flo
 
 SEMGREP_JS_RULES = """rules:
   - id: evalx
-    languages: [javascript]
+    languages: [javascript, typescript]
     severity: ERROR
     message: evalx
     pattern: eval($X)
   - id: child-exec
-    languages: [javascript]
+    languages: [javascript, typescript]
     severity: ERROR
     message: exec
     pattern: child_process.exec($X)
   - id: taint-xss
-    languages: [javascript]
+    languages: [javascript, typescript]
     severity: ERROR
     message: tainted response
     mode: taint
@@ -144,70 +146,93 @@ SEMGREP_JS_RULES = """rules:
 """
 
 
-def js_corpus() -> Path | None:
-    """The ``typescript`` npm package's sources (lib/*.js), installed with npm; major 5, the
-    last written in TypeScript itself (later majors ship a native compiler)."""
+def npm_package(spec: str, name: str) -> Path | None:
+    """An npm package installed into bench/sast/work/js (None without npm)."""
     dest = WORK / "js"
-    lib = dest / "node_modules" / "typescript" / "lib"
-    if not lib.exists():
+    root = dest / "node_modules" / name
+    if not root.exists():
         dest.mkdir(parents=True, exist_ok=True)
         npm = shutil.which("npm")
         if npm is None:
             return None
         subprocess.run(
-            [npm, "install", "--no-audit", "--no-fund", "--prefix", str(dest), "typescript@5"],
+            [npm, "install", "--no-audit", "--no-fund", "--prefix", str(dest), spec],
             check=True,
             capture_output=True,
         )
-    return lib
+    return root
 
 
-def js_rows(stockade: Path, skip_semgrep: bool) -> tuple[int, list[tuple[str, float, float, bool]]]:
-    lib = js_corpus()
-    if lib is None:
-        return 0, []
-    lines = sum(p.read_bytes().count(b"\n") for p in lib.rglob("*.js"))
-    out = WORK / "out"
-    rows = []
+# JS/TS code bases from the npm registry: Effect ships its TypeScript sources (src/*.ts, files
+# of ordinary size); TypeScript 5 (the last major written in TypeScript) ships its compiler as
+# JavaScript, two files of 6 and 9 MB among them: Stockade runs pattern rules only on files
+# above 2 MiB, and Semgrep skips files above 1 MB by default, so that row mostly times parsing.
+JS_CORPORA = (
+    ("effect@3", "effect", "src", "*.ts", "Effect's TypeScript sources (src/**/*.ts)"),
+    ("typescript@5", "typescript", "lib", "*.js", "the typescript compiler's lib/*.js"),
+)
+
+
+def js_tables(stockade: Path, skip_semgrep: bool) -> list[tuple[str, int, list[Row]]]:
+    tables = []
+    for spec, name, sub, glob, title in JS_CORPORA:
+        package = npm_package(spec, name)
+        if package is None:
+            break
+        root = package / sub
+        lines = sum(p.read_bytes().count(b"\n") for p in root.rglob(glob))
+        rows = [run_stockade(stockade, root, "JS/TS rules, taint on")]
+        if not skip_semgrep:
+            rows.append(run_semgrep(root, SEMGREP_JS_RULES, "semgrep CE (3 local JS/TS rules)"))
+        tables.append(
+            (f"On {title}: {lines:,} lines (Bandit does not read JavaScript)", lines, rows)
+        )
+    return tables
+
+
+def run_stockade(stockade: Path, root: Path, what: str) -> Row:
+    out = WORK / "out" / f"stockade-{root.parent.name}.json"
     t, rss, rc = timed(
         [
             str(stockade),
             "analyze",
-            str(lib),
+            str(root),
             "--skip-secrets",
             "--skip-api",
             "--format",
             "json",
             "--output",
-            str(out / "stockade-js.json"),
+            str(out),
             "--no-default-excludes",
         ],
         env={**os.environ, "XDG_STATE_HOME": str(WORK / "state")},
     )
-    rows.append(("stockade (JS/TS rules, taint on)", t, rss, rc in (0, 1)))
-    if not skip_semgrep:
-        rules = WORK / "semgrep-js-rules.yaml"
-        rules.write_text(SEMGREP_JS_RULES)
-        t, rss, rc = timed(
-            [
-                str(PEERS / "bin" / "semgrep"),
-                "scan",
-                "--metrics=off",
-                "--disable-version-check",
-                "--no-git-ignore",
-                "--config",
-                str(rules),
-                "--json",
-                "-o",
-                str(out / "semgrep-js.json"),
-                str(lib),
-            ]
-        )
-        rows.append(("semgrep CE (3 local JS rules)", t, rss, rc in (0, 1)))
-    return lines, rows
+    return (f"stockade ({what})", t, rss, rc in (0, 1))
 
 
-def print_table(title: str, lines: int, rows: list[tuple[str, float, float, bool]]) -> None:
+def run_semgrep(root: Path, rules_text: str, label: str) -> Row:
+    rules = WORK / f"semgrep-{root.parent.name}.yaml"
+    rules.write_text(rules_text)
+    (root / ".semgrepignore").write_text("")
+    t, rss, rc = timed(
+        [
+            str(PEERS / "bin" / "semgrep"),
+            "scan",
+            "--metrics=off",
+            "--disable-version-check",
+            "--no-git-ignore",  # the work tree lies under a git-ignored folder
+            "--config",
+            str(rules),
+            "--json",
+            "-o",
+            str(WORK / "out" / f"semgrep-{root.parent.name}.json"),
+            str(root),
+        ]
+    )
+    return (label, t, rss, rc in (0, 1))
+
+
+def print_table(title: str, lines: int, rows: list[Row]) -> None:
     base = rows[0][1]
     print(title)
     print(
@@ -229,30 +254,12 @@ def main() -> None:
     parser.add_argument("--skip-semgrep", action="store_true")
     parser.add_argument("--skip-js", action="store_true")
     args = parser.parse_args()
-    WORK.mkdir(exist_ok=True)
+    (WORK / "out").mkdir(parents=True, exist_ok=True)
     root = corpus()
     lines = count_lines(root)
     peers(args.skip_semgrep)
     stockade = Path(sys.executable).with_name("stockade")
-    out = WORK / "out"
-    out.mkdir(exist_ok=True)
-    rows = []
-    t, rss, rc = timed(
-        [
-            str(stockade),
-            "analyze",
-            str(root),
-            "--skip-secrets",
-            "--skip-api",
-            "--format",
-            "json",
-            "--output",
-            str(out / "stockade.json"),
-            "--no-default-excludes",
-        ],
-        env={**os.environ, "XDG_STATE_HOME": str(WORK / "state")},
-    )
-    rows.append((f"stockade ({python_rules()} Python rules, taint on)", t, rss, rc in (0, 1)))
+    rows = [run_stockade(stockade, root, f"{python_rules()} Python rules, taint on")]
     t, rss, rc = timed(
         [
             str(PEERS / "bin" / "bandit"),
@@ -262,46 +269,24 @@ def main() -> None:
             "-f",
             "json",
             "-o",
-            str(out / "bandit.json"),
+            str(WORK / "out" / "bandit.json"),
         ]
     )
     rows.append(("bandit", t, rss, rc in (0, 1)))
     if not args.skip_semgrep:
-        rules = WORK / "semgrep-rules.yaml"
-        rules.write_text(SEMGREP_RULES)
-        (root / ".semgrepignore").write_text("")
-        t, rss, rc = timed(
-            [
-                str(PEERS / "bin" / "semgrep"),
-                "scan",
-                "--metrics=off",
-                "--disable-version-check",
-                "--no-git-ignore",  # the work tree lies under a git-ignored folder
-                "--config",
-                str(rules),
-                "--json",
-                "-o",
-                str(out / "semgrep.json"),
-                str(root),
-            ]
-        )
-        rows.append(("semgrep CE (9 local rules)", t, rss, rc in (0, 1)))
+        rows.append(run_semgrep(root, SEMGREP_RULES, "semgrep CE (9 local rules)"))
+    print(
+        f"machine: {os.cpu_count()} cores, Python {platform.python_version()}, {platform.system()}"
+    )
     print_table(
         f"SAST speed on the Python {sys.version_info.major}.{sys.version_info.minor} standard library "
-        f"(tests excluded): {lines:,} lines, {os.cpu_count()} cores",
+        f"(tests excluded): {lines:,} lines",
         lines,
         rows,
     )
-    if not args.skip_js:
-        js_lines, js = js_rows(stockade, args.skip_semgrep)
-        if js:
-            print()
-            print_table(
-                f"On the typescript npm package's lib/*.js: {js_lines:,} lines "
-                "(Bandit does not read JavaScript)",
-                js_lines,
-                js,
-            )
+    for title, js_lines, js in [] if args.skip_js else js_tables(stockade, args.skip_semgrep):
+        print()
+        print_table(title, js_lines, js)
     print(
         f"load average {os.getloadavg()[0]:.1f} at the end (other work on the machine slows "
         "every tool alike)"
