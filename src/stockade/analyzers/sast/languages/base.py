@@ -273,3 +273,14 @@ def resolve_import(name: str, imports: dict[str, str]) -> str:
     if head in imports:
         return imports[head] + (dot + rest if dot else "")
     return name
+
+
+def descendants(root: Node, *types: str) -> Iterator[Node]:
+    """Named descendants of ``root`` (itself included) of the given types, without recursion:
+    generated code nests deeper than Python's stack."""
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        if node.type in types:
+            yield node
+        stack.extend(node.named_children)

@@ -15,7 +15,6 @@ API routes (``app.MapGet("/x", (string name) => ...)``) likewise.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import tree_sitter_c_sharp
@@ -26,6 +25,7 @@ from stockade.analyzers.sast.languages.base import (
     FunctionParts,
     LanguageAdapter,
     Node,
+    descendants,
     resolve_import,
 )
 
@@ -85,7 +85,7 @@ class CSharpAdapter(LanguageAdapter):
 
     def imports(self, root: Node) -> dict[str, str]:
         aliases: dict[str, str] = {}
-        for node in _descendants(root, "parameter", "variable_declaration"):
+        for node in descendants(root, "parameter", "variable_declaration"):
             kind = _type_name(node.child_by_field_name("type"), self)
             if node.type == "parameter":
                 name = node.child_by_field_name("name")
@@ -298,15 +298,6 @@ def _attributes(node: Node, adapter: LanguageAdapter) -> set[str]:
             if name is not None:
                 names.add(adapter.text(name).rsplit(".", 1)[-1].removesuffix("Attribute"))
     return names
-
-
-def _descendants(root: Node, *types: str) -> Iterator[Node]:
-    stack = [root]
-    while stack:
-        node = stack.pop()
-        if node.type in types:
-            yield node
-        stack.extend(node.named_children)
 
 
 CSHARP = CSharpAdapter(

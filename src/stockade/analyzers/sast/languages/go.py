@@ -31,6 +31,7 @@ from stockade.analyzers.sast.languages.base import (
     FunctionParts,
     LanguageAdapter,
     Node,
+    descendants,
     resolve_import,
 )
 
@@ -85,7 +86,7 @@ class GoAdapter(LanguageAdapter):
 
     def imports(self, root: Node) -> dict[str, str]:
         aliases: dict[str, str] = {}
-        for spec in _descendants(root, "import_spec"):
+        for spec in descendants(root, "import_spec"):
             path_node = spec.child_by_field_name("path")
             if path_node is None:
                 continue
@@ -103,7 +104,7 @@ class GoAdapter(LanguageAdapter):
         return aliases
 
     def _declarations(self, root: Node) -> Iterator[tuple[str, str]]:
-        for node in _descendants(root, "parameter_declaration", "var_spec"):
+        for node in descendants(root, "parameter_declaration", "var_spec"):
             kind = _type_name(node.child_by_field_name("type"), self)
             if not kind or "." not in kind:
                 continue
@@ -111,7 +112,7 @@ class GoAdapter(LanguageAdapter):
                 yield self.text(name), kind
 
     def _receivers(self, root: Node) -> Iterator[str]:
-        for method in _descendants(root, "method_declaration"):
+        for method in descendants(root, "method_declaration"):
             receiver = method.child_by_field_name("receiver")
             for param in receiver.named_children if receiver is not None else ():
                 name = param.child_by_field_name("name")
@@ -275,15 +276,6 @@ def _type_name(node: Node | None, adapter: GoAdapter) -> str:
     while node is not None and node.type == "pointer_type" and node.named_children:
         node = node.named_children[0]
     return adapter.text(node) if node is not None and node.type == "qualified_type" else ""
-
-
-def _descendants(root: Node, *types: str) -> Iterator[Node]:
-    stack = [root]
-    while stack:
-        node = stack.pop()
-        if node.type in types:
-            yield node
-        stack.extend(node.named_children)
 
 
 GO = GoAdapter(

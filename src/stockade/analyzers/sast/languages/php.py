@@ -27,6 +27,7 @@ from stockade.analyzers.sast.languages.base import (
     FunctionParts,
     LanguageAdapter,
     Node,
+    descendants,
     resolve_import,
 )
 
@@ -70,11 +71,11 @@ class PhpAdapter(LanguageAdapter):
 
     def imports(self, root: Node) -> dict[str, str]:
         aliases: dict[str, str] = {}
-        for node in _descendants(root, "simple_parameter", "property_promotion_parameter"):
+        for node in descendants(root, "simple_parameter", "property_promotion_parameter"):
             kind, name = node.child_by_field_name("type"), node.child_by_field_name("name")
             if kind is not None and name is not None:
                 aliases[self.text(name)] = self.text(kind).lstrip("?\\").rsplit("\\", 1)[-1]
-        for node in _descendants(root, "assignment_expression"):
+        for node in descendants(root, "assignment_expression"):
             left, right = node.child_by_field_name("left"), node.child_by_field_name("right")
             if (
                 left is not None
@@ -253,15 +254,6 @@ class PhpAdapter(LanguageAdapter):
 
 def _child(node: Node, kind: str) -> Node | None:
     return next((c for c in node.named_children if c.type == kind), None)
-
-
-def _descendants(root: Node, *types: str) -> Iterator[Node]:
-    stack = [root]
-    while stack:
-        node = stack.pop()
-        if node.type in types:
-            yield node
-        stack.extend(node.named_children)
 
 
 PHP = PhpAdapter(
