@@ -14,12 +14,15 @@ from __future__ import annotations
 import argparse
 import os
 import platform
+import re
 import shutil
 import subprocess
 import sys
 import sysconfig
 import time
 from pathlib import Path
+
+import yaml
 
 WORK = Path(__file__).parent / "work"
 Row = tuple[str, float, float, bool]  # tool, seconds, peak RSS MB, finished
@@ -121,6 +124,54 @@ def timed(cmd: list[str], env: dict[str, str] | None = None) -> tuple[float, flo
     elapsed = time.perf_counter() - start
     rc, rss = out.stdout.split()
     return elapsed, int(rss) / 1024, int(rc)
+
+
+IDENT = re.compile(r"^(\*|[A-Za-z_]\w*)(\.(\*|[A-Za-z_]\w*))*$")
+PY_RULES = Path(__file__).resolve().parents[2] / "src/stockade/analyzers/sast/rules/python"
+
+
+def _semgrep_pattern(glob: str, call: bool) -> str | None:
+    """A Stockade dotted-name glob as a Semgrep pattern (None when it has no such form)."""
+    call = call or glob.endswith("()")
+    glob = glob.removesuffix("()")
+    if not IDENT.match(glob):
+        return None
+    parts = [f"$W{i}" if part == "*" else part for i, part in enumerate(glob.split("."))]
+    return ".".join(parts) + ("(...)" if call else "")
+
+
+def semgrep_python_rules() -> tuple[str, int]:
+    """Semgrep taint rules with the same sources and sink calls as Stockade's Python taint
+    rules (argument positions, sanitizers and folding left out: Semgrep's taint mode gets the
+    same matching work), plus the simple pattern rules above: a rule set of comparable size."""
+    taint = yaml.safe_load((PY_RULES / "_taint.yaml").read_text())
+    sources = [
+        {"pattern": pat}
+        for src in taint["sources"]
+        if not src.get("opt_in") and (pat := _semgrep_pattern(src["pattern"], False))
+    ]
+    rules = yaml.safe_load(SEMGREP_RULES)["rules"]
+    for path in sorted(PY_RULES.glob("[!_]*.yaml")):
+        for rule in yaml.safe_load(path.read_text()).get("rules", []):
+            sinks = [
+                {"pattern": pat}
+                for sink in rule.get("sinks", [])
+                for glob in sink.get("call", [])
+                if (pat := _semgrep_pattern(glob, True))
+            ]
+            if rule.get("kind") == "taint" and sinks:
+                rules.append(
+                    {
+                        "id": rule["id"],
+                        "languages": ["python"],
+                        "severity": "ERROR",
+                        "message": rule["title"],
+                        "mode": "taint",
+                        "pattern-sources": sources,
+                        "pattern-sinks": sinks,
+                    }
+                )
+    return yaml.safe_dump({"rules": rules}, sort_keys=False), len(rules)
 
 
 SEMGREP_JS_RULES = """rules:
@@ -274,7 +325,8 @@ def main() -> None:
     )
     rows.append(("bandit", t, rss, rc in (0, 1)))
     if not args.skip_semgrep:
-        rows.append(run_semgrep(root, SEMGREP_RULES, "semgrep CE (9 local rules)"))
+        rules_text, count = semgrep_python_rules()
+        rows.append(run_semgrep(root, rules_text, f"semgrep CE ({count} local rules)"))
     print(
         f"machine: {os.cpu_count()} cores, Python {platform.python_version()}, {platform.system()}"
     )
