@@ -90,6 +90,20 @@ class SourceSpec:
     pattern: str
     kind: str = "web"
     confidence: Confidence = Confidence.HIGH
+    # sink kinds this source cannot feed (a Fetch API ``request.url`` is absolute and names
+    # the server's own origin: no open redirect or SSRF through it)
+    safe_for: frozenset[str] = frozenset()
+
+
+@dataclass(frozen=True)
+class Sanitizer:
+    """Calls whose result is safe for ``kinds`` (None: for every kind); with ``args``, only
+    when each listed positional argument is a string constant its regex matches: a
+    ``replace`` whose replacement is ``\\$&`` escapes a regular expression, others do not."""
+
+    calls: re.Pattern[str]
+    kinds: frozenset[str] | None = None
+    args: Mapping[int, re.Pattern[str]] = field(default_factory=dict)
 
 
 CompiledRule = tuple[PatternRule, ts.Query | None, ts.Query | None, str | None]
@@ -105,8 +119,10 @@ class LanguageRules:
     sources: list[SourceSpec] = field(default_factory=list)
     # source kinds only rules naming them in ``source_kinds`` use (``weak-random``)
     opt_in_kinds: set[str] = field(default_factory=set)
-    sanitizers: list[tuple[re.Pattern[str], frozenset[str] | None]] = field(default_factory=list)
+    sanitizers: list[Sanitizer] = field(default_factory=list)
     clean_calls: re.Pattern[str] | None = None
+    # member reads whose value carries no attacker-controlled content (``input.length``)
+    clean_attributes: re.Pattern[str] | None = None
     container_methods: list[ContainerMethod] = field(default_factory=list)
     empty_containers: re.Pattern[str] | None = None
     tests: dict[str, dict[str, list[str]]] = field(default_factory=dict)
@@ -295,6 +311,7 @@ def _load_taint_config(rules: LanguageRules, raw: Mapping[str, Any]) -> None:
                 str(src["pattern"]),
                 str(src.get("kind", "web")),
                 Confidence.parse(str(src.get("confidence", "high"))),
+                frozenset(_tuple(src.get("safe_for"))),
             )
         )
     rules.opt_in_kinds.update(
@@ -304,8 +321,10 @@ def _load_taint_config(rules: LanguageRules, raw: Mapping[str, Any]) -> None:
         kinds = san.get("kinds")
         regex = glob_regex(_tuple(san["call"]))
         if regex is not None:
-            rules.sanitizers.append((regex, frozenset(kinds) if kinds else None))
+            consts = {int(k): re.compile(str(v)) for k, v in (san.get("args") or {}).items()}
+            rules.sanitizers.append(Sanitizer(regex, frozenset(kinds) if kinds else None, consts))
     rules.clean_calls = glob_regex(_tuple(raw.get("clean_calls")))
+    rules.clean_attributes = glob_regex(_tuple(raw.get("clean_attributes")))
     rules.empty_containers = glob_regex(_tuple(raw.get("empty_containers")))
     for method in raw.get("container_methods", []):
         calls = glob_regex(_tuple(method.get("call")))

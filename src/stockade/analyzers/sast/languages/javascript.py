@@ -29,6 +29,8 @@ from stockade.analyzers.sast.languages.base import (
 )
 
 _EQUALITY = frozenset({"===", "==", "!==", "!="})
+# what a guard can validate: a variable or a member path (``req.params.status``)
+_GUARDABLE = frozenset({"identifier", "member_expression"})
 # membership and validator checks whose success leaves no injection payload in the argument
 _CHECKS = frozenset(
     {
@@ -224,9 +226,11 @@ class JavaScriptAdapter(LanguageAdapter):
             return None
         method = self.text(fn.child_by_field_name("property") or fn)
         receiver = fn.child_by_field_name("object")
+        if first.type not in _GUARDABLE:
+            return None
         if method == "test" and receiver is not None and _anchored_regex(self.text(receiver)):
-            return (self.text(first), True) if first.type == "identifier" else None
-        if method in _CHECKS and first.type == "identifier":
+            return self.text(first), True
+        if method in _CHECKS:
             return self.text(first), True
         return None
 
@@ -236,7 +240,7 @@ class JavaScriptAdapter(LanguageAdapter):
         if left is None or right is None or op is None or self.text(op) not in _EQUALITY:
             return None
         for var, lit in ((left, right), (right, left)):
-            if var.type == "identifier" and self.constant(lit) is not NOT_CONSTANT:
+            if var.type in _GUARDABLE and self.constant(lit) is not NOT_CONSTANT:
                 return self.text(var), self.text(op) in ("===", "==")
         return None
 

@@ -13,7 +13,7 @@ call sites in the same file apply.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -335,6 +335,9 @@ class TaintEngine:
             guard = self.a.guard(cond) if cond is not None else None
             if guard is not None:
                 (then_env if guard[1] else else_env)[guard[0]] = CLEAN
+            # a guarded member path or global has no value of its own in ``env``: after the
+            # branches meet it must not stay "validated" only because one side had a guard
+            unguarded = guard[0] if guard is not None and guard[0] not in env else None
             self._exec_block(then, then_env, depth + 1)
             self._exec_else(alts, else_env, depth)
             then_ends, else_ends = self._jumps(then), bool(alts) and self._jumps(alts)
@@ -342,7 +345,8 @@ class TaintEngine:
                 env.update(else_env if then_ends else then_env)
                 return
             for key in then_env.keys() | else_env.keys():
-                env[key] = join(then_env.get(key, CLEAN), else_env.get(key, CLEAN))
+                if key != unguarded:
+                    env[key] = join(then_env.get(key, CLEAN), else_env.get(key, CLEAN))
         elif value:
             self._exec_block(then, env, depth + 1)
         else:
@@ -489,7 +493,14 @@ class TaintEngine:
         key = fold(cond, env, self.a)
         if key is NOT_CONSTANT:
             self._eval(cond, env, depth + 1)
-            return join(self._eval(then, env, depth + 1), self._eval(alt, env, depth + 1))
+            then_env = alt_env = env
+            guard = self.a.guard(cond) if cond is not None else None
+            if guard is not None:  # ``ALLOWED.includes(x) ? x : "default"``
+                if guard[1]:
+                    then_env = {**env, guard[0]: CLEAN}
+                else:
+                    alt_env = {**env, guard[0]: CLEAN}
+            return join(self._eval(then, then_env, depth + 1), self._eval(alt, alt_env, depth + 1))
         return self._eval(then if key else alt, env, depth + 1)
 
     def _eval_container(self, elements: list[tuple[Any, Node]], env: Env, depth: int) -> Value:
@@ -503,7 +514,8 @@ class TaintEngine:
         if spec is None:
             return None
         line, col = node.start_point
-        return Value(frozenset({Taint(line + 1, col + 1, name, spec.kind, spec.confidence)}))
+        taint = Taint(line + 1, col + 1, name, spec.kind, spec.confidence, sanitized=spec.safe_for)
+        return Value(frozenset({taint}))
 
     def _eval_name(self, node: Node, env: Env) -> Value:
         name = self.a.text(node)
@@ -513,16 +525,23 @@ class TaintEngine:
 
     def _eval_attribute(self, node: Node, env: Env, depth: int) -> Value:
         name = self.a.dotted_name(node)
+        clean = self.rules.clean_attributes
         if name:
+            if name in env:  # a member path a guard validated (``if (!ok.has(u.host)) return``)
+                return env[name]
+            if clean is not None and clean.match(name):
+                return CLEAN
             source = self._source_value(node, name)
             if source is not None:
                 return source
             if name in self.fields:
                 return self.fields[name]
-        obj, _ = self.a.attribute_parts(node)
+        obj, attribute = self.a.attribute_parts(node)
         if obj is None:
             return CLEAN
         value = self._eval(obj, env, depth + 1)
+        if value.taints and clean is not None and not name and clean.match(f"?.{attribute}"):
+            return CLEAN  # ``load(x).length``
         return Value(value.taints) if value.taints else CLEAN
 
     def _eval_subscript(self, node: Node, env: Env, depth: int) -> Value:
@@ -637,11 +656,11 @@ class TaintEngine:
         if self.rules.clean_calls is not None and self.rules.clean_calls.match(name):
             return CLEAN
         everything = union([receiver, *args, *kwargs.values()])
-        for regex, kinds in self.rules.sanitizers:
-            if regex.match(name):
-                if kinds is None:
+        for san in self.rules.sanitizers:
+            if san.calls.match(name) and _args_match(san.args, args):
+                if san.kinds is None:
                     return CLEAN
-                return Value(frozenset(t.sanitize(kinds) for t in everything.taints))
+                return Value(frozenset(t.sanitize(san.kinds) for t in everything.taints))
         for rule in self.rules.taint_rules:
             if rule.sanitizers is not None and rule.sanitizers.match(name):
                 everything = Value(
@@ -896,3 +915,12 @@ def _sanitized(value: Value, kinds: frozenset[str]) -> Value:
     if not kinds or not value.taints:
         return value
     return Value(frozenset(t.sanitize(kinds) for t in value.taints), value.const, value.elements)
+
+
+def _args_match(required: Mapping[int, re.Pattern[str]], args: list[Value]) -> bool:
+    """Whether each required positional argument is a string constant its regex matches."""
+    for index, regex in required.items():
+        const = args[index].const if index < len(args) else NOT_CONSTANT
+        if not isinstance(const, str) or not regex.fullmatch(const):
+            return False
+    return True
