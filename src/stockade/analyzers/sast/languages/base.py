@@ -80,6 +80,8 @@ class LanguageAdapter:
     break_statement: frozenset[str] = frozenset({"break_statement"})
     integer_division: bool = False
     switch_fallthrough: bool = True  # C-family switch; False for Go, Ruby, PHP match
+    # a function returns the value of its last statement (Ruby), or an expression body
+    implicit_return: bool = False
     opaque: frozenset[str] = field(default_factory=frozenset)  # never descend (lambdas…)
     # statements after which a branch does not fall through to the code after the ``if``
     jump_statements: frozenset[str] = frozenset(

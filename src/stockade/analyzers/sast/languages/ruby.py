@@ -182,6 +182,7 @@ class RubyAdapter(LanguageAdapter):
 
 RUBY = RubyAdapter(
     name="ruby",
+    implicit_return=True,
     file_languages=("ruby",),
     loader=tree_sitter_ruby.language,
     identifier=frozenset({"identifier", "instance_variable", "class_variable", "global_variable"}),

@@ -195,7 +195,7 @@ class TaintEngine:
             _Frame(parts.params, return_sink=self.a.return_sink(fn), in_function=True),
         )
         try:
-            self._exec(parts.body, env, 0)
+            self._exec_body(parts.body, env)
             frame = self.frame
         finally:
             self.frame = outer
@@ -208,6 +208,22 @@ class TaintEngine:
                 before = sanitized.get(t.param)
                 sanitized[t.param] = t.sanitized if before is None else before & t.sanitized
         return Summary(params, real, frame.hits, sanitized)
+
+    def _exec_body(self, body: Node, env: Env) -> None:
+        """Run a function body; where the language returns the last statement's value
+        (``def decorate(s) s.strip end``), that value is a return of the function."""
+        a = self.a
+        statements = [c for c in body.named_children if c.type not in a.comment]
+        if not a.implicit_return or not statements:
+            self._exec(body, env, 0)
+            return
+        self._exec_block(statements[:-1], env, 0)
+        last = statements[-1]
+        plain = (a.if_statement, a.loop, a.return_statement, a.switch, a.function, a.class_def)
+        if any(last.type in kinds for kinds in plain):
+            self._exec(last, env, 0)
+        else:
+            self.frame.returns.append(self._eval(last, env, 0))
 
     def _param_value(self, fn: Node, parts: FunctionParts, index: int, name: str) -> Value:
         if name in parts.source_params:
@@ -572,6 +588,7 @@ class TaintEngine:
         args = [self._eval(arg, env, depth + 1) for arg in parts.args]
         kwargs = {k: self._eval(v, env, depth + 1) for k, v in parts.kwargs.items()}
         self._check_sinks(parts, receiver, args, kwargs, env)
+        self._run_callbacks(parts, receiver, args, kwargs, env)
         if source is not None:
             return source
         if (
@@ -584,6 +601,37 @@ class TaintEngine:
         if taken is not None:
             return taken
         return self._call_result(parts, receiver, args, kwargs, env, depth)
+
+    def _run_callbacks(
+        self, parts: CallParts, receiver: Value, args: list[Value], kwargs: Env, env: Env
+    ) -> None:
+        """``hosts.forEach(h => exec(h))``, ``dirs.each { |d| system(d) }``,
+        ``map(lambda n: os.system(n), names)``: a function passed to a call that is also given
+        untrusted data is run with that data in each of its parameters."""
+        function = self.a.function
+        callbacks = [n for n in (*parts.args, *parts.kwargs.values()) if n.type in function]
+        if not callbacks:
+            return
+        given = [receiver]
+        given += [v for v, n in zip(args, parts.args, strict=False) if n.type not in function]
+        given += [v for k, v in kwargs.items() if parts.kwargs[k].type not in function]
+        fed = union(given)
+        if not fed.tainted:
+            return
+        line, col = parts.node.start_point
+        fed = fed.step(line + 1, col + 1, f"passed to a callback of {parts.name}()")
+        for fn in callbacks:
+            fparts = self.a.function_parts(fn)
+            if fn.id in self.in_progress or fparts is None or fparts.body is None:
+                continue
+            inner: Env = {**env, **dict.fromkeys(fparts.params, fed)}
+            outer, self.frame = self.frame, _Frame(fparts.params, in_function=True)
+            self.in_progress.add(fn.id)
+            try:
+                self._exec(fparts.body, inner, 0)
+            finally:
+                self.frame = outer
+                self.in_progress.discard(fn.id)
 
     def _store_into_container(self, parts: CallParts, args: list[Value], env: Env) -> Value | None:
         """``map.put(k, v)`` / ``list.add(v)``: the receiver variable now holds ``v``.
