@@ -77,6 +77,9 @@ class TaintEngine:
         self.path = path
         self.imports = self.a.imports(root)
         self.functions: dict[str, Node] = {}
+        # method name → how many classes of the file define it: ``this.service.byEmail(x)``
+        # resolves to the file's method when exactly one class has that name
+        self.method_counts: dict[str, int] = {}
         self.constructors: dict[str, Node] = {}  # class name → its constructor method
         self.summaries: dict[int, Summary] = {}
         self.in_progress: set[int] = set()
@@ -114,7 +117,19 @@ class TaintEngine:
                 parts = self.a.function_parts(node)
                 if parts is not None and parts.name not in self.functions:
                     self.functions[parts.name] = node
+                if parts is not None and self._in_class(node):
+                    self.method_counts[parts.name] = self.method_counts.get(parts.name, 0) + 1
         return found
+
+    def _in_class(self, node: Node) -> bool:
+        parent = node.parent
+        while parent is not None:
+            if parent.type in self.a.class_def:
+                return True
+            if parent.type in self.a.function:
+                return False
+            parent = parent.parent
+        return False
 
     def _definitions(self, root: Node) -> list[Node]:
         """Function and class nodes in document order, found by a tree-sitter query (in C)
@@ -716,7 +731,13 @@ class TaintEngine:
                 )
         local = self._local_function(name)
         if local is not None:
-            return self._apply_summary(local, parts, args, kwargs)
+            result = self._apply_summary(local, parts, args, kwargs)
+            head, dot, _ = name.partition(".")
+            if dot and head not in self.a.self_names and receiver.taints:
+                # another object's method: what it returns may be that object's own data
+                # (``req.getSortColumn()`` on a request body), which the summary cannot see
+                return union([result, receiver])
+            return result
         ctor = self.constructors.get(name)
         if ctor is not None:
             self._construct(ctor, parts, args, kwargs)
@@ -744,6 +765,10 @@ class TaintEngine:
             return self.functions.get(name)
         if head in self.a.self_names and "." not in rest:
             return self.functions.get(rest)
+        method = rest.rsplit(".", 1)[-1]
+        if self.method_counts.get(method) == 1 and self.functions.get(method) is not None:
+            fn = self.functions[method]
+            return fn if self._in_class(fn) else None
         return None
 
     def _map_args(
