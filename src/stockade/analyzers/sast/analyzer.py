@@ -80,7 +80,7 @@ class SastAnalyzer(Analyzer):
         if len(data) > MAX_TAINT_BYTES:
             ctx.skip(content.path, "larger than 2 MiB: pattern rules ran, data-flow skipped")
         elif rules.taint_rules and any(word in data for word in rules.sink_words):
-            findings.extend(TaintEngine(rules, tree.root_node, content.path).run())
+            findings.extend(TaintEngine(rules, tree.root_node, content.path, language).run())
         if tree.root_node.has_error:
             ctx.skip(content.path, "syntax errors: analysed the parts that parse")
         return findings

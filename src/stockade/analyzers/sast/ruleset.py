@@ -83,6 +83,9 @@ class TaintRule:
     kind: str
     sanitizers: re.Pattern[str] | None = None
     source_kinds: frozenset[str] | None = None
+    # a query that, matching in the function holding the sink, clears its findings: a
+    # response whose Content-Type the handler set to JSON or plain text renders no HTML
+    unless: str | None = None
 
 
 @dataclass(frozen=True)
@@ -171,6 +174,7 @@ class LanguageRules:
         return cached
 
     _queries: dict[str, list[CompiledRule]] = field(default_factory=dict)
+    _taint_unless: dict[str, dict[str, ts.Query]] = field(default_factory=dict)
     _combined: dict[str, tuple[ts.Query | None, list[PatternRule]]] = field(default_factory=dict)
 
     def queries_for(self, file_language: str) -> list[CompiledRule]:
@@ -191,6 +195,23 @@ class LanguageRules:
                 continue
             compiled.append((rule, query, unless, None))
         self._queries[file_language] = compiled
+        return compiled
+
+    def taint_unless_for(self, file_language: str) -> dict[str, ts.Query]:
+        """Taint rules' clearing queries compiled for one grammar (a query that does not
+        compile clears nothing; ``test_rule_cases`` compiles every shipped one)."""
+        cached = self._taint_unless.get(file_language)
+        if cached is not None:
+            return cached
+        grammar = self.adapter.language_for(file_language)
+        compiled: dict[str, ts.Query] = {}
+        for rule in self.taint_rules:
+            if rule.unless:
+                try:
+                    compiled[rule.meta.id] = ts.Query(grammar, rule.unless)
+                except (ts.QueryError, ValueError):
+                    continue
+        self._taint_unless[file_language] = compiled
         return compiled
 
     def combined_query_for(self, file_language: str) -> tuple[ts.Query | None, list[PatternRule]]:
@@ -300,6 +321,7 @@ def _rule(raw: Mapping[str, Any], language: str, source: str) -> PatternRule | T
             str(raw.get("sink_kind", meta.type)),
             glob_regex(_tuple(raw.get("sanitizers"))),
             frozenset(kinds) if kinds else None,
+            str(raw["unless"]) if raw.get("unless") else None,
         )
     raise RuleError(meta.id, f"unknown rule kind {kind!r}", source=source)
 

@@ -70,8 +70,11 @@ class _Frame:
 
 
 class TaintEngine:
-    def __init__(self, rules: LanguageRules, root: Node, path: str) -> None:
+    def __init__(
+        self, rules: LanguageRules, root: Node, path: str, file_language: str | None = None
+    ) -> None:
         self.rules = rules
+        self.unless = rules.taint_unless_for(file_language or rules.adapter.file_languages[0])
         self.a = rules.adapter
         self.root = root
         self.path = path
@@ -896,6 +899,16 @@ class TaintEngine:
             chosen = [_keyed_part(sink, v) for v in chosen]
         return union(chosen)
 
+    def _cleared(self, rule: TaintRule, node: Node) -> bool:
+        """Whether the rule's ``unless`` query matches in the function holding the sink."""
+        query = self.unless.get(rule.meta.id)
+        if query is None:
+            return False
+        scope = node.parent
+        while scope is not None and scope.type not in self.a.function:
+            scope = scope.parent
+        return bool(ts.QueryCursor(query).matches(scope or self.root))
+
     def _sink_reached(self, rule: TaintRule, node: Node, callee: str, value: Value) -> None:
         for taint in value.taints:
             if rule.kind in taint.sanitized:
@@ -912,7 +925,7 @@ class TaintEngine:
     def _report(self, rule: TaintRule, node: Node, callee: str, taint: Taint) -> None:
         line, col = node.start_point
         key = (rule.meta.id, line, col)
-        if key in self.findings:
+        if key in self.findings or self._cleared(rule, node):
             return
         end_line, end_col = node.end_point
         sink = Location(self.path, line + 1, col + 1, end_line + 1, end_col + 1)
