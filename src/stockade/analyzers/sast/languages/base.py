@@ -10,6 +10,7 @@ parentheses, arrays and the like.
 
 from __future__ import annotations
 
+import fnmatch
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -28,6 +29,7 @@ class NotConstant:
 
 
 NOT_CONSTANT: Any = NotConstant()
+_EQUALITY = frozenset({"==", "===", "!=", "!=="})
 
 
 @dataclass(frozen=True)
@@ -82,6 +84,10 @@ class LanguageAdapter:
     switch_fallthrough: bool = True  # C-family switch; False for Go, Ruby, PHP match
     # a function returns the value of its last statement (Ruby), or an expression body
     implicit_return: bool = False
+    # calls that validate one of their arguments where they return true, for the generic
+    # ``guard``: callee glob → position of the validated argument (``in_array($x, $ok)``: 0,
+    # ``slices.Contains(ok, x)``: 1, ``ALLOWED.include?(x)``: 0)
+    guard_calls: tuple[tuple[str, int], ...] = ()
     opaque: frozenset[str] = field(default_factory=frozenset)  # never descend (lambdas…)
     # statements after which a branch does not fall through to the code after the ``if``
     jump_statements: frozenset[str] = frozenset(
@@ -178,7 +184,48 @@ class LanguageAdapter:
     def guard(self, cond: Node) -> tuple[str, bool] | None:
         """A condition that validates a variable: (name, True) when the variable is safe in
         the branch where the condition holds (``x in ALLOWED``, ``x.isdigit()``), (name,
-        False) when it is safe where the condition fails (``x not in ALLOWED``)."""
+        False) when it is safe where the condition fails (``x not in ALLOWED``).
+
+        This default serves grammars without an override: parentheses, ``!``/``not``
+        negation, equality with a literal, and the adapter's ``guard_calls``."""
+        node = cond
+        while "parenthesized" in node.type and node.named_children:
+            node = node.named_children[-1]
+        first = node.children[0] if node.children else None
+        if first is not None and first.type in ("!", "not") and node.named_children:
+            inner = self.guard(node.named_children[-1])
+            return (inner[0], not inner[1]) if inner else None
+        if node.child_count == 3 and node.children[1].type in _EQUALITY:
+            op = node.children[1].type
+            for var, lit in (
+                (node.children[0], node.children[2]),
+                (node.children[2], node.children[0]),
+            ):
+                if self._guardable(var) and self.constant(lit) is not NOT_CONSTANT:
+                    return self._guard_name(var), op in ("==", "===")
+            return None
+        if node.type in self.call and self.guard_calls:
+            parts = self.call_parts(node, {})
+            position = self._guard_position(parts.name) if parts is not None else None
+            if parts is not None and position is not None and position < len(parts.args):
+                arg = parts.args[position]
+                if self._guardable(arg):
+                    return self._guard_name(arg), True
+        return None
+
+    def _guardable(self, node: Node) -> bool:
+        return node.type in self.identifier or node.type in self.attribute
+
+    def _guard_name(self, node: Node) -> str:
+        """The environment key of a guarded variable or member path."""
+        if node.type in self.identifier:
+            return self.text(node)
+        return self.dotted_name(node) or self.text(node)
+
+    def _guard_position(self, name: str) -> int | None:
+        for glob, position in self.guard_calls:
+            if fnmatch.fnmatchcase(name, glob):
+                return position
         return None
 
     def returned_body(self, node: Node) -> Node | None:

@@ -302,6 +302,12 @@ def _attributes(node: Node, adapter: LanguageAdapter) -> set[str]:
 
 CSHARP = CSharpAdapter(
     name="csharp",
+    guard_calls=(
+        ("*.IsLocalUrl", 0),
+        ("*.Contains", 0),
+        ("*.ContainsKey", 0),
+        ("Enum.IsDefined", 1),
+    ),
     file_languages=("csharp",),
     loader=tree_sitter_c_sharp.language,
     identifier=frozenset({"identifier"}),

@@ -280,6 +280,7 @@ def _type_name(node: Node | None, adapter: GoAdapter) -> str:
 
 GO = GoAdapter(
     name="go",
+    guard_calls=(("slices.Contains", 1), ("filepath.IsLocal", 0)),
     file_languages=("go",),
     loader=tree_sitter_go.language,
     identifier=frozenset({"identifier"}),

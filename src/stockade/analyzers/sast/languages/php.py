@@ -258,6 +258,15 @@ def _child(node: Node, kind: str) -> Node | None:
 
 PHP = PhpAdapter(
     name="php",
+    guard_calls=(
+        ("in_array", 0),
+        ("array_key_exists", 0),
+        ("ctype_digit", 0),
+        ("ctype_alnum", 0),
+        ("ctype_alpha", 0),
+        ("is_numeric", 0),
+        ("is_int", 0),
+    ),
     file_languages=("php",),
     loader=tree_sitter_php.language_php,
     identifier=frozenset({"variable_name"}),

@@ -182,6 +182,7 @@ class RubyAdapter(LanguageAdapter):
 
 RUBY = RubyAdapter(
     name="ruby",
+    guard_calls=(("*.include?", 0), ("*.key?", 0), ("*.has_key?", 0), ("*.member?", 0)),
     implicit_return=True,
     file_languages=("ruby",),
     loader=tree_sitter_ruby.language,
