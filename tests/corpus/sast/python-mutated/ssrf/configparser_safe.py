@@ -1,0 +1,60 @@
+# stockade-expect: safe CWE-918
+import base64
+import configparser
+import json
+import logging
+import os
+import pickle
+import re
+import shlex
+import sqlite3
+import subprocess
+import urllib.parse
+
+import defusedxml.ElementTree
+import flask
+import ldap3
+import lxml.etree
+import requests
+import yaml
+from flask import request
+from flask_pymongo import PyMongo
+from ldap3.utils.conv import escape_filter_chars
+from markupsafe import escape
+
+app = flask.Flask(__name__)
+mongo = PyMongo(app)
+DB = "benchmark.db"
+TESTFILES_DIR = "/srv/testfiles"
+
+def do_something(value):
+    stripped = value.strip()
+    return stripped
+
+
+def do_nothing(value):
+    return "constant"
+
+
+class Holder:
+    def __init__(self, value):
+        self.value = value
+
+
+@app.route("/benchmark/BenchmarkTest00411", methods=["GET", "POST"])
+def benchmark_test_00411():
+    RESPONSE = ""
+    param = ""
+    for name in request.headers.keys():
+        if name.lower() in ("host", "accept", "user-agent"):
+            continue
+        param = name
+        break
+    conf = configparser.ConfigParser()
+    conf.add_section("section")
+    conf.set("section", "keyA", "a_Value")
+    conf.set("section", "keyB", param)
+    bar = conf.get("section", "keyA")
+    reply = requests.get(bar, timeout=5)
+    RESPONSE += escape(reply.text)
+    return RESPONSE

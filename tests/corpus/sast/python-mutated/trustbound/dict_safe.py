@@ -1,0 +1,53 @@
+# stockade-expect: safe CWE-501
+import base64
+import configparser
+import json
+import logging
+import os
+import pickle
+import re
+import shlex
+import sqlite3
+import subprocess
+import urllib.parse
+
+import defusedxml.ElementTree
+import flask
+import ldap3
+import lxml.etree
+import requests
+import yaml
+from flask import request
+from flask_pymongo import PyMongo
+from ldap3.utils.conv import escape_filter_chars
+from markupsafe import escape
+
+app = flask.Flask(__name__)
+mongo = PyMongo(app)
+DB = "benchmark.db"
+TESTFILES_DIR = "/srv/testfiles"
+
+def do_something(value):
+    stripped = value.strip()
+    return stripped
+
+
+def do_nothing(value):
+    return "constant"
+
+
+class Holder:
+    def __init__(self, value):
+        self.value = value
+
+
+@app.route("/benchmark/BenchmarkTest00387", methods=["GET", "POST"])
+def benchmark_test_00387():
+    RESPONSE = ""
+    query = request.query_string.decode()
+    param = urllib.parse.unquote(query.split("=", 1)[1]) if "=" in query else ""
+    mapping = {"keyA": "a-Value", "keyB": param, "keyC": "another-Value"}
+    bar = mapping.get("keyA")
+    flask.session["userid"] = bar
+    RESPONSE += "stored"
+    return RESPONSE

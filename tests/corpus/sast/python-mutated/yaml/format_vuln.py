@@ -1,0 +1,53 @@
+# stockade-expect: vulnerable CWE-502
+import base64
+import configparser
+import json
+import logging
+import os
+import pickle
+import re
+import shlex
+import sqlite3
+import subprocess
+import urllib.parse
+
+import defusedxml.ElementTree
+import flask
+import ldap3
+import lxml.etree
+import requests
+import yaml
+from flask import request
+from flask_pymongo import PyMongo
+from ldap3.utils.conv import escape_filter_chars
+from markupsafe import escape
+
+app = flask.Flask(__name__)
+mongo = PyMongo(app)
+DB = "benchmark.db"
+TESTFILES_DIR = "/srv/testfiles"
+
+def do_something(value):
+    stripped = value.strip()
+    return stripped
+
+
+def do_nothing(value):
+    return "constant"
+
+
+class Holder:
+    def __init__(self, value):
+        self.value = value
+
+
+@app.route("/benchmark/BenchmarkTest00255", methods=["GET", "POST"])
+def benchmark_test_00255():
+    RESPONSE = ""
+    param = request.args.get("BenchmarkTest")
+    if not param:
+        param = ""
+    bar = "{0} and {1}".format("prefix", param)
+    obj = yaml.load(bar, Loader=yaml.Loader)
+    RESPONSE += escape(str(obj))
+    return RESPONSE
