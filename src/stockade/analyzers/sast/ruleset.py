@@ -86,6 +86,12 @@ class TaintRule:
     # a query that, matching in the function holding the sink, clears its findings: a
     # response whose Content-Type the handler set to JSON or plain text renders no HTML
     unless: str | None = None
+    # a query that must match in the file for the sink to count: an XML parser configured
+    # to resolve external entities (resolve_entities=True, setFeature(external_ges, True))
+    only_if: str | None = None
+    # a function's own parameters count as untrusted for this rule (yaml.load(text,
+    # Loader=yaml.Loader) in a library function), while constants still do not
+    parameters: bool = False
 
 
 @dataclass(frozen=True)
@@ -174,7 +180,9 @@ class LanguageRules:
         return cached
 
     _queries: dict[str, list[CompiledRule]] = field(default_factory=dict)
-    _taint_unless: dict[str, dict[str, ts.Query]] = field(default_factory=dict)
+    _taint_conditions: dict[str, dict[str, tuple[ts.Query | None, ts.Query | None]]] = field(
+        default_factory=dict
+    )
     _combined: dict[str, tuple[ts.Query | None, list[PatternRule]]] = field(default_factory=dict)
 
     def queries_for(self, file_language: str) -> list[CompiledRule]:
@@ -197,21 +205,24 @@ class LanguageRules:
         self._queries[file_language] = compiled
         return compiled
 
-    def taint_unless_for(self, file_language: str) -> dict[str, ts.Query]:
-        """Taint rules' clearing queries compiled for one grammar (a query that does not
-        compile clears nothing; ``test_rule_cases`` compiles every shipped one)."""
-        cached = self._taint_unless.get(file_language)
+    def taint_conditions_for(
+        self, file_language: str
+    ) -> dict[str, tuple[ts.Query | None, ts.Query | None]]:
+        """Taint rules' ``unless`` and ``only_if`` queries compiled for one grammar, by rule
+        id (``test_rule_cases`` compiles every shipped one; a user rule's query that does not
+        compile is reported when its rules file is loaded)."""
+        cached = self._taint_conditions.get(file_language)
         if cached is not None:
             return cached
         grammar = self.adapter.language_for(file_language)
-        compiled: dict[str, ts.Query] = {}
+        compiled: dict[str, tuple[ts.Query | None, ts.Query | None]] = {}
         for rule in self.taint_rules:
-            if rule.unless:
-                try:
-                    compiled[rule.meta.id] = ts.Query(grammar, rule.unless)
-                except (ts.QueryError, ValueError):
-                    continue
-        self._taint_unless[file_language] = compiled
+            if rule.unless or rule.only_if:
+                compiled[rule.meta.id] = (
+                    ts.Query(grammar, rule.unless) if rule.unless else None,
+                    ts.Query(grammar, rule.only_if) if rule.only_if else None,
+                )
+        self._taint_conditions[file_language] = compiled
         return compiled
 
     def combined_query_for(self, file_language: str) -> tuple[ts.Query | None, list[PatternRule]]:
@@ -322,6 +333,8 @@ def _rule(raw: Mapping[str, Any], language: str, source: str) -> PatternRule | T
             glob_regex(_tuple(raw.get("sanitizers"))),
             frozenset(kinds) if kinds else None,
             str(raw["unless"]) if raw.get("unless") else None,
+            str(raw["only_if"]) if raw.get("only_if") else None,
+            bool(raw.get("parameters", False)),
         )
     raise RuleError(meta.id, f"unknown rule kind {kind!r}", source=source)
 
@@ -365,6 +378,17 @@ def _load_taint_config(rules: LanguageRules, raw: Mapping[str, Any]) -> None:
             )
 
 
+def _check_queries(rule: TaintRule, adapter: LanguageAdapter, source: str) -> None:
+    """A taint rule's ``unless``/``only_if`` must compile for every grammar it serves."""
+    for text in (rule.unless, rule.only_if):
+        for file_language in adapter.file_languages if text else ():
+            try:
+                ts.Query(adapter.language_for(file_language), text)
+            except (ts.QueryError, ValueError) as exc:
+                message = f"invalid tree-sitter query: {exc}"
+                raise RuleError(rule.meta.id, message, source=source) from None
+
+
 def load_directory(
     language: str, directory: Path, into: LanguageRules | None = None
 ) -> LanguageRules | None:
@@ -387,6 +411,8 @@ def load_file(path: Path, language: str, rules: LanguageRules) -> None:
         return
     for item in raw.get("rules", []):
         rule = _rule(item, language, str(path))
+        if isinstance(rule, TaintRule):
+            _check_queries(rule, rules.adapter, str(path))
         target = rules.pattern_rules if isinstance(rule, PatternRule) else rules.taint_rules
         target.append(rule)  # type: ignore[arg-type]
         tests = item.get("tests") or {}

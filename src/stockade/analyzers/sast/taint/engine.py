@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import tree_sitter as ts
@@ -74,7 +74,8 @@ class TaintEngine:
         self, rules: LanguageRules, root: Node, path: str, file_language: str | None = None
     ) -> None:
         self.rules = rules
-        self.unless = rules.taint_unless_for(file_language or rules.adapter.file_languages[0])
+        language = file_language or rules.adapter.file_languages[0]
+        self.conditions = rules.taint_conditions_for(language)
         self.a = rules.adapter
         self.root = root
         self.path = path
@@ -900,14 +901,17 @@ class TaintEngine:
         return union(chosen)
 
     def _cleared(self, rule: TaintRule, node: Node) -> bool:
-        """Whether the rule's ``unless`` query matches in the function holding the sink."""
-        query = self.unless.get(rule.meta.id)
-        if query is None:
+        """Whether the rule's ``unless`` query matches in the function holding the sink, or
+        its ``only_if`` query matches nowhere in the file."""
+        unless, only_if = self.conditions.get(rule.meta.id, (None, None))
+        if only_if is not None and not ts.QueryCursor(only_if).matches(self.root):
+            return True
+        if unless is None:
             return False
         scope = node.parent
         while scope is not None and scope.type not in self.a.function:
             scope = scope.parent
-        return bool(ts.QueryCursor(query).matches(scope or self.root))
+        return bool(ts.QueryCursor(unless).matches(scope or self.root))
 
     def _sink_reached(self, rule: TaintRule, node: Node, callee: str, value: Value) -> None:
         for taint in value.taints:
@@ -915,6 +919,11 @@ class TaintEngine:
                 continue
             if taint.param is not None:
                 self.frame.hits.append(SinkHit(taint.param, rule, node, callee, taint))
+                if rule.parameters and taint.kind == "param":
+                    line = node.start_point[0] + 1
+                    label = f"parameter '{taint.label}'"
+                    shown = replace(taint, line=line, column=1, label=label, param=None)
+                    self._report(rule, node, callee, replace(shown, confidence=Confidence.MEDIUM))
                 continue
             if rule.source_kinds is not None and taint.kind not in rule.source_kinds:
                 continue
