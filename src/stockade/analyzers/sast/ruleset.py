@@ -380,8 +380,8 @@ def _load_taint_config(rules: LanguageRules, raw: Mapping[str, Any]) -> None:
 
 def _check_queries(rule: TaintRule, adapter: LanguageAdapter, source: str) -> None:
     """A taint rule's ``unless``/``only_if`` must compile for every grammar it serves."""
-    for text in (rule.unless, rule.only_if):
-        for file_language in adapter.file_languages if text else ():
+    for text in (q for q in (rule.unless, rule.only_if) if q):
+        for file_language in adapter.file_languages:
             try:
                 ts.Query(adapter.language_for(file_language), text)
             except (ts.QueryError, ValueError) as exc:
