@@ -1,0 +1,73 @@
+// stockade-expect: safe CWE-78
+package org.owasp.benchmark.testcode;
+
+import java.io.IOException;
+import javax.servlet.ServletException;
+import javax.servlet.annotation.WebServlet;
+import javax.servlet.http.HttpServlet;
+import javax.servlet.http.HttpServletRequest;
+import javax.servlet.http.HttpServletResponse;
+import org.owasp.benchmark.helpers.DatabaseHelper;
+import org.owasp.benchmark.helpers.Utils;
+
+@WebServlet(value = "/cmdi-00/BenchmarkTest00061")
+public class BenchmarkTest00061 extends HttpServlet {
+
+    private static final long serialVersionUID = 1L;
+
+    @Override
+    public void doGet(HttpServletRequest request, HttpServletResponse response)
+            throws ServletException, IOException {
+        doPost(request, response);
+    }
+
+    @Override
+    public void doPost(HttpServletRequest request, HttpServletResponse response)
+            throws ServletException, IOException {
+        response.setContentType("text/html;charset=UTF-8");
+
+        java.util.Map<String, String[]> map = request.getParameterMap();
+        String param = "";
+        if (!map.isEmpty()) {
+            String[] values = map.get("BenchmarkTest");
+            if (values != null) param = values[0];
+        }
+
+        String bar = new Test().doSomething(request, param);
+
+        String cmd = "";
+        String osName = System.getProperty("os.name");
+        if (osName.indexOf("Windows") != -1) cmd = "cmd.exe /c echo ";
+        else cmd = "echo ";
+        Runtime r = Runtime.getRuntime();
+        try {
+            Process p = r.exec(cmd + bar);
+            printOSCommandResults(p, response);
+        } catch (IOException e) {
+            throw new ServletException(e);
+        }
+    }
+
+    private class Test {
+
+        public String doSomething(HttpServletRequest request, String param)
+                throws ServletException, IOException {
+            String bar = "This should always be safe";
+            return bar;
+        }
+    }
+
+    static class Helper {
+        static String identity(String value) {
+            return value.trim();
+        }
+
+        static String constant(String value) {
+            return "constant";
+        }
+    }
+
+    static void printOSCommandResults(Process p, HttpServletResponse response) throws IOException {
+        response.getWriter().println(new String(p.getInputStream().readAllBytes()));
+    }
+}

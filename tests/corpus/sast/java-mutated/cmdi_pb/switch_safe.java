@@ -1,0 +1,95 @@
+// stockade-expect: safe CWE-78
+package org.owasp.benchmark.testcode;
+
+import java.io.IOException;
+import javax.servlet.ServletException;
+import javax.servlet.annotation.WebServlet;
+import javax.servlet.http.HttpServlet;
+import javax.servlet.http.HttpServletRequest;
+import javax.servlet.http.HttpServletResponse;
+import org.owasp.benchmark.helpers.DatabaseHelper;
+import org.owasp.benchmark.helpers.Utils;
+
+@WebServlet(value = "/cmdi_pb-00/BenchmarkTest00096")
+public class BenchmarkTest00096 extends HttpServlet {
+
+    private static final long serialVersionUID = 1L;
+
+    @Override
+    public void doGet(HttpServletRequest request, HttpServletResponse response)
+            throws ServletException, IOException {
+        doPost(request, response);
+    }
+
+    @Override
+    public void doPost(HttpServletRequest request, HttpServletResponse response)
+            throws ServletException, IOException {
+        response.setContentType("text/html;charset=UTF-8");
+
+        javax.servlet.http.Cookie[] theCookies = request.getCookies();
+        String param = "noCookieValueSupplied";
+        if (theCookies != null) {
+            for (javax.servlet.http.Cookie theCookie : theCookies) {
+                if (theCookie.getName().equals("BenchmarkTest")) {
+                    param = java.net.URLDecoder.decode(theCookie.getValue(), "UTF-8");
+                    break;
+                }
+            }
+        }
+
+        String bar = new Test().doSomething(request, param);
+
+        java.util.List<String> argList = new java.util.ArrayList<String>();
+        argList.add("sh");
+        argList.add("-c");
+        argList.add("echo " + bar);
+        ProcessBuilder pb = new ProcessBuilder();
+        pb.command(argList);
+        try {
+            Process p = pb.start();
+            printOSCommandResults(p, response);
+        } catch (IOException e) {
+            throw new ServletException(e);
+        }
+    }
+
+    private class Test {
+
+        public String doSomething(HttpServletRequest request, String param)
+                throws ServletException, IOException {
+            String bar;
+            String guess = "ABC";
+            char switchTarget = guess.charAt(1);
+            switch (switchTarget) {
+                case 'A':
+                    bar = param;
+                    break;
+                case 'B':
+                    bar = "bob";
+                    break;
+                case 'C':
+                case 'D':
+                    bar = param;
+                    break;
+                default:
+                    bar = "bob's your uncle";
+                    break;
+            }
+            return bar;
+        }
+    }
+
+    static class Helper {
+        static String identity(String value) {
+            return value.trim();
+        }
+
+        static String constant(String value) {
+            return "constant";
+        }
+    }
+
+    static void printOSCommandResults(Process p, HttpServletResponse response) throws IOException {
+        response.getWriter().println(new String(p.getInputStream().readAllBytes()));
+    }
+}

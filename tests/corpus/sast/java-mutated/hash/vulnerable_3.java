@@ -1,0 +1,67 @@
+// stockade-expect: vulnerable CWE-328
+package org.owasp.benchmark.testcode;
+
+import java.io.IOException;
+import javax.servlet.ServletException;
+import javax.servlet.annotation.WebServlet;
+import javax.servlet.http.HttpServlet;
+import javax.servlet.http.HttpServletRequest;
+import javax.servlet.http.HttpServletResponse;
+import org.owasp.benchmark.helpers.DatabaseHelper;
+import org.owasp.benchmark.helpers.Utils;
+
+@WebServlet(value = "/hash-00/BenchmarkTest00358")
+public class BenchmarkTest00358 extends HttpServlet {
+
+    private static final long serialVersionUID = 1L;
+
+    @Override
+    public void doGet(HttpServletRequest request, HttpServletResponse response)
+            throws ServletException, IOException {
+        doPost(request, response);
+    }
+
+    @Override
+    public void doPost(HttpServletRequest request, HttpServletResponse response)
+            throws ServletException, IOException {
+        response.setContentType("text/html;charset=UTF-8");
+
+        String param = "";
+        if (request.getHeader("BenchmarkTest") != null) {
+            param = request.getHeader("BenchmarkTest");
+        }
+        param = java.net.URLDecoder.decode(param, "UTF-8");
+
+        String bar = new Test().doSomething(request, param);
+
+        try {
+            java.security.MessageDigest md = java.security.MessageDigest.getInstance("MD2");
+            md.update(bar.getBytes());
+        } catch (Exception e) {
+            throw new ServletException(e);
+        }
+    }
+
+    private class Test {
+
+        public String doSomething(HttpServletRequest request, String param)
+                throws ServletException, IOException {
+            String bar = param;
+            return bar;
+        }
+    }
+
+    static class Helper {
+        static String identity(String value) {
+            return value.trim();
+        }
+
+        static String constant(String value) {
+            return "constant";
+        }
+    }
+
+    static void printOSCommandResults(Process p, HttpServletResponse response) throws IOException {
+        response.getWriter().println(new String(p.getInputStream().readAllBytes()));
+    }
+}

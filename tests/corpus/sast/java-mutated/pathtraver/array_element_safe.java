@@ -1,0 +1,74 @@
+// stockade-expect: safe CWE-22
+package org.owasp.benchmark.testcode;
+
+import java.io.IOException;
+import javax.servlet.ServletException;
+import javax.servlet.annotation.WebServlet;
+import javax.servlet.http.HttpServlet;
+import javax.servlet.http.HttpServletRequest;
+import javax.servlet.http.HttpServletResponse;
+import org.owasp.benchmark.helpers.DatabaseHelper;
+import org.owasp.benchmark.helpers.Utils;
+
+@WebServlet(value = "/pathtraver-00/BenchmarkTest00144")
+public class BenchmarkTest00144 extends HttpServlet {
+
+    private static final long serialVersionUID = 1L;
+
+    @Override
+    public void doGet(HttpServletRequest request, HttpServletResponse response)
+            throws ServletException, IOException {
+        doPost(request, response);
+    }
+
+    @Override
+    public void doPost(HttpServletRequest request, HttpServletResponse response)
+            throws ServletException, IOException {
+        response.setContentType("text/html;charset=UTF-8");
+
+        String param = "";
+        java.util.Enumeration<String> headers = request.getHeaders("BenchmarkTest");
+        if (headers != null && headers.hasMoreElements()) {
+            param = headers.nextElement();
+        }
+        param = java.net.URLDecoder.decode(param, "UTF-8");
+
+        String bar = new Test().doSomething(request, param);
+
+        String fileName = Utils.TESTFILES_DIR + bar;
+        java.io.FileInputStream fis = null;
+        try {
+            fis = new java.io.FileInputStream(new java.io.File(fileName));
+            byte[] b = new byte[1000];
+            int size = fis.read(b);
+            response.getWriter().println("The beginning of file: '" + org.owasp.esapi.ESAPI.encoder().encodeForHTML(fileName)
+                + "' is:\n\n" + org.owasp.esapi.ESAPI.encoder().encodeForHTML(new String(b, 0, size)));
+        } finally {
+            if (fis != null) fis.close();
+        }
+    }
+
+    private class Test {
+
+        public String doSomething(HttpServletRequest request, String param)
+                throws ServletException, IOException {
+            String[] arr = new String[] {param, "safe"};
+            String bar = arr[1];
+            return bar;
+        }
+    }
+
+    static class Helper {
+        static String identity(String value) {
+            return value.trim();
+        }
+
+        static String constant(String value) {
+            return "constant";
+        }
+    }
+
+    static void printOSCommandResults(Process p, HttpServletResponse response) throws IOException {
+        response.getWriter().println(new String(p.getInputStream().readAllBytes()));
+    }
+}

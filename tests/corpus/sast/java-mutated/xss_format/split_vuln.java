@@ -1,0 +1,77 @@
+// stockade-expect: vulnerable CWE-79
+package org.owasp.benchmark.testcode;
+
+import java.io.IOException;
+import javax.servlet.ServletException;
+import javax.servlet.annotation.WebServlet;
+import javax.servlet.http.HttpServlet;
+import javax.servlet.http.HttpServletRequest;
+import javax.servlet.http.HttpServletResponse;
+import org.owasp.benchmark.helpers.DatabaseHelper;
+import org.owasp.benchmark.helpers.Utils;
+
+@WebServlet(value = "/xss_format-00/BenchmarkTest00221")
+public class BenchmarkTest00221 extends HttpServlet {
+
+    private static final long serialVersionUID = 1L;
+
+    @Override
+    public void doGet(HttpServletRequest request, HttpServletResponse response)
+            throws ServletException, IOException {
+        doPost(request, response);
+    }
+
+    @Override
+    public void doPost(HttpServletRequest request, HttpServletResponse response)
+            throws ServletException, IOException {
+        response.setContentType("text/html;charset=UTF-8");
+
+        String queryString = request.getQueryString();
+        String paramval = "BenchmarkTest" + "=";
+        int paramLoc = -1;
+        if (queryString != null) paramLoc = queryString.indexOf(paramval);
+        if (paramLoc == -1) {
+            response.getWriter().println("getQueryString() couldn't find expected parameter");
+            return;
+        }
+        String param = queryString.substring(paramLoc + paramval.length());
+        int ampersandLoc = queryString.indexOf("&", paramLoc);
+        if (ampersandLoc != -1) {
+            param = queryString.substring(paramLoc + paramval.length(), ampersandLoc);
+        }
+        param = java.net.URLDecoder.decode(param, "UTF-8");
+
+        String bar = new Test().doSomething(request, param);
+
+        response.setHeader("X-XSS-Protection", "0");
+        Object[] obj = {"a", "b"};
+        response.getWriter().format(java.util.Locale.US, bar, obj);
+    }
+
+    private class Test {
+
+        public String doSomething(HttpServletRequest request, String param)
+                throws ServletException, IOException {
+            String bar = "";
+            if (param != null) {
+                String[] parts = param.split(" ");
+                bar = parts[0];
+            }
+            return bar;
+        }
+    }
+
+    static class Helper {
+        static String identity(String value) {
+            return value.trim();
+        }
+
+        static String constant(String value) {
+            return "constant";
+        }
+    }
+
+    static void printOSCommandResults(Process p, HttpServletResponse response) throws IOException {
+        response.getWriter().println(new String(p.getInputStream().readAllBytes()));
+    }
+}
