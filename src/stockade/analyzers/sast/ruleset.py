@@ -54,6 +54,9 @@ class SinkSpec:
     keys: re.Pattern[str] | None = None
     # …plus, under any key, data from sources with these labels (parsed JSON objects)
     object_sources: re.Pattern[str] | None = None
+    # the first argument (or, with several, the arguments) is an argument vector: only the
+    # program at index 0 matters, unless that program is a shell (``{"sh", "-c", cmd}``)
+    argv: bool = False
 
 
 @dataclass(frozen=True)
@@ -308,6 +311,7 @@ def _sink(raw: Mapping[str, Any], rule_id: str) -> SinkSpec:
         glob_regex(_tuple(raw.get("exclude"))),
         glob_regex(_tuple(raw.get("keys"))),
         glob_regex(_tuple(raw.get("object_sources"))),
+        bool(raw.get("argv", False)),
     )
 
 

@@ -25,6 +25,9 @@ from stockade.analyzers.sast.languages.base import (
     resolve_import,
 )
 
+# calls that build a list from their arguments, element by element
+_LIST_FACTORIES = frozenset({("Arrays", "asList"), ("List", "of"), ("Set", "of"), ("Stream", "of")})
+
 REQUEST_ANNOTATIONS = frozenset(
     {
         "RequestParam",
@@ -269,6 +272,19 @@ class JavaAdapter(LanguageAdapter):
         return node.child_by_field_name("array"), node.child_by_field_name("index")
 
     def container_elements(self, node: Node) -> list[tuple[Any, Node]] | None:
+        """``{a, b}``, ``new String[] {a, b}``, ``Arrays.asList(a, b)``, ``List.of(a, b)``."""
+        if node.type == "array_creation_expression":
+            init = node.child_by_field_name("value")
+            return self.container_elements(init) if init is not None else None
+        if node.type == "method_invocation":
+            name = self.text(node.child_by_field_name("name") or node)
+            owner = node.child_by_field_name("object")
+            owner_name = self.text(owner).rsplit(".", 1)[-1] if owner is not None else ""
+            if (owner_name, name) not in _LIST_FACTORIES:
+                return None
+            args = node.child_by_field_name("arguments")
+            items = [c for c in args.named_children if c.type not in self.comment] if args else []
+            return [(float(i), c) for i, c in enumerate(items)]
         if node.type != "array_initializer":
             return None
         items = [c for c in node.named_children if c.type not in self.comment]

@@ -889,6 +889,8 @@ class TaintEngine:
         sink: SinkSpec, receiver: Value, args: list[Value], kwargs: dict[str, Value]
     ) -> Value:
         chosen: list[Value] = []
+        if sink.argv and args:
+            args = _argv_part(args)
         if sink.args is None:
             chosen.extend(args)
         else:
@@ -958,6 +960,48 @@ class TaintEngine:
             confidence=confidence if isinstance(confidence, Confidence) else None,
             trace=trace,
         )
+
+
+SHELLS = frozenset(
+    {
+        "sh",
+        "bash",
+        "zsh",
+        "dash",
+        "ksh",
+        "csh",
+        "tcsh",
+        "fish",
+        "cmd",
+        "cmd.exe",
+        "powershell",
+        "powershell.exe",
+        "pwsh",
+        "pwsh.exe",
+    }
+)
+
+
+def _argv_part(args: list[Value]) -> list[Value]:
+    """An argument vector (``exec(new String[] {"echo", x})``, ``ProcessBuilder("echo", x)``)
+    runs its first element with the rest as plain arguments: only the program can inject a
+    command, unless the program is a shell (``{"sh", "-c", "echo " + x}``) or is not known."""
+    vector: list[Value] = []
+    rest: list[Value] = []
+    first = args[0]
+    if first.elements is not None:
+        indexed = sorted(
+            ((k, v) for k, v in first.elements if isinstance(k, float)), key=lambda kv: kv[0]
+        )
+        vector, rest = [v for _, v in indexed], list(args[1:])
+    elif len(args) > 1:
+        vector = list(args)
+    if not vector:
+        return args
+    program = vector[0].const
+    if not isinstance(program, str) or program.rsplit("/", 1)[-1].lower() in SHELLS:
+        return [union(vector), *rest]
+    return [vector[0], *rest]
 
 
 def _keyed_part(sink: SinkSpec, value: Value) -> Value:
