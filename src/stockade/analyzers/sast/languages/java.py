@@ -25,6 +25,8 @@ from stockade.analyzers.sast.languages.base import (
     resolve_import,
 )
 
+# calls after which a path has no ``..`` left for startsWith to miss
+_NORMALIZERS = ("normalize()", "toRealPath(", "getCanonicalPath()", "getCanonicalFile()")
 # calls that build a list from their arguments, element by element
 _LIST_FACTORIES = frozenset({("Arrays", "asList"), ("List", "of"), ("Set", "of"), ("Stream", "of")})
 
@@ -386,7 +388,39 @@ class JavaAdapter(LanguageAdapter):
         pattern = self.constant(first)
         if method == "matches" and receiver.type == "identifier" and _strict_pattern(pattern):
             return self.text(receiver), True
+        if (
+            method == "startsWith"
+            and receiver.type == "identifier"
+            and first.type in ("identifier", "field_access", "method_invocation")
+            and self._normalized(receiver)
+        ):
+            return self.text(receiver), True  # base.resolve(name).normalize() inside base
         return None
+
+    def _normalized(self, variable: Node) -> bool:
+        """Whether the method declares ``variable`` from a normalized or canonical path, the
+        precondition for ``path.startsWith(base)`` to confine it (``../`` is gone)."""
+        name = self.text(variable)
+        scope = variable.parent
+        while scope is not None and scope.type not in (
+            "method_declaration",
+            "constructor_declaration",
+        ):
+            scope = scope.parent
+        if scope is None:
+            return False
+        stack = [scope]
+        while stack:
+            current = stack.pop()
+            if current.type == "variable_declarator":
+                target, value = (
+                    current.child_by_field_name("name"),
+                    current.child_by_field_name("value"),
+                )
+                if target is not None and value is not None and self.text(target) == name:
+                    return any(m in self.text(value) for m in _NORMALIZERS)
+            stack.extend(current.named_children)
+        return False
 
     # -- switch, returns -------------------------------------------------------------------------
 
