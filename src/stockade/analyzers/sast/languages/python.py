@@ -41,6 +41,8 @@ VALIDATORS = frozenset(
 VALIDATING_METHODS = frozenset(
     {"startswith", "isdigit", "isdecimal", "isnumeric", "isalnum", "isalpha", "isidentifier"}
 )
+# calls after which a path has no ``..`` left (``is_relative_to`` compares names only)
+NORMALIZERS = (".resolve(", "realpath(", "abspath(", "normpath(")
 JSON_FRAMEWORKS = re.compile(r"\b(?:fastapi|starlette|flask_restful|flask_restx)\b")
 NON_INPUT_PARAMS = frozenset({"self", "cls", "request", "req", "db", "session", "background_tasks"})
 
@@ -164,9 +166,36 @@ class PythonAdapter(LanguageAdapter):
             return None
         if attr in VALIDATING_METHODS and obj is not None and obj.type == "identifier":
             return self.text(obj), True
+        if (
+            attr == "is_relative_to"
+            and obj is not None
+            and obj.type == "identifier"
+            and self._normalized(obj)
+        ):
+            return self.text(obj), True  # (BASE / name).resolve().is_relative_to(BASE)
         if attr == "fullmatch" and len(named) >= 2 and named[1].type == "identifier":
             return self.text(named[1]), True
         return None
+
+    def _normalized(self, variable: Node) -> bool:
+        """Whether the enclosing function assigns ``variable`` from a resolved path, the
+        precondition for ``is_relative_to(BASE)`` to confine it (no ``..`` left)."""
+        name = self.text(variable)
+        scope = variable.parent
+        while scope is not None and scope.type != "function_definition":
+            scope = scope.parent
+        stack = [scope] if scope is not None else []
+        while stack:
+            current = stack.pop()
+            if current.type == "assignment":
+                left, right = (
+                    current.child_by_field_name("left"),
+                    current.child_by_field_name("right"),
+                )
+                if left is not None and right is not None and self.text(left) == name:
+                    return any(m in self.text(right) for m in NORMALIZERS)
+            stack.extend(current.named_children)
+        return False
 
     def _pinning_prefix(self, node: Node) -> bool:
         """A prefix check pins a URL's host or a directory (``"https://host/"``, ``BASE``);
