@@ -127,31 +127,35 @@ def timed(cmd: list[str], env: dict[str, str] | None = None) -> tuple[float, flo
 
 
 IDENT = re.compile(r"^(\*|[A-Za-z_]\w*)(\.(\*|[A-Za-z_]\w*))*$")
-PY_RULES = Path(__file__).resolve().parents[2] / "src/stockade/analyzers/sast/rules/python"
+RULES = Path(__file__).resolve().parents[2] / "src/stockade/analyzers/sast/rules"
 
 
 def _semgrep_pattern(glob: str, call: bool) -> str | None:
     """A Stockade dotted-name glob as a Semgrep pattern (None when it has no such form)."""
     call = call or glob.endswith("()")
     glob = glob.removesuffix("()")
+    if glob.endswith("*") and glob[-2:-1].isalnum():  # ``req.query*``: the object and below
+        glob = glob[:-1]
     if not IDENT.match(glob):
         return None
     parts = [f"$W{i}" if part == "*" else part for i, part in enumerate(glob.split("."))]
     return ".".join(parts) + ("(...)" if call else "")
 
 
-def semgrep_python_rules() -> tuple[str, int]:
-    """Semgrep taint rules with the same sources and sink calls as Stockade's Python taint
-    rules (argument positions, sanitizers and folding left out: Semgrep's taint mode gets the
-    same matching work), plus the simple pattern rules above: a rule set of comparable size."""
-    taint = yaml.safe_load((PY_RULES / "_taint.yaml").read_text())
+def semgrep_taint_rules(language: str, languages: list[str], base: str) -> tuple[str, int]:
+    """Semgrep taint rules with the same sources and sink calls as Stockade's taint rules of
+    ``language`` (argument positions, sanitizers and folding left out: Semgrep's taint mode
+    gets the same matching work), plus the simple pattern rules of ``base``: a rule set of
+    comparable size."""
+    directory = RULES / language
+    taint = yaml.safe_load((directory / "_taint.yaml").read_text())
     sources = [
         {"pattern": pat}
         for src in taint["sources"]
         if not src.get("opt_in") and (pat := _semgrep_pattern(src["pattern"], False))
     ]
-    rules = yaml.safe_load(SEMGREP_RULES)["rules"]
-    for path in sorted(PY_RULES.glob("[!_]*.yaml")):
+    rules = yaml.safe_load(base)["rules"]
+    for path in sorted(directory.glob("[!_]*.yaml")):
         for rule in yaml.safe_load(path.read_text()).get("rules", []):
             sinks = [
                 {"pattern": pat}
@@ -163,7 +167,7 @@ def semgrep_python_rules() -> tuple[str, int]:
                 rules.append(
                     {
                         "id": rule["id"],
-                        "languages": ["python"],
+                        "languages": languages,
                         "severity": "ERROR",
                         "message": rule["title"],
                         "mode": "taint",
@@ -171,7 +175,14 @@ def semgrep_python_rules() -> tuple[str, int]:
                         "pattern-sinks": sinks,
                     }
                 )
-    return yaml.safe_dump({"rules": rules}, sort_keys=False), len(rules)
+    return yaml.dump({"rules": rules}, Dumper=_NoAliases, sort_keys=False), len(rules)
+
+
+class _NoAliases(yaml.SafeDumper):
+    """Rules share one sources list; Semgrep gets it written out in each rule."""
+
+    def ignore_aliases(self, data: object) -> bool:
+        return True
 
 
 SEMGREP_JS_RULES = """rules:
@@ -234,7 +245,10 @@ def js_tables(stockade: Path, skip_semgrep: bool) -> list[tuple[str, int, list[R
         lines = sum(p.read_bytes().count(b"\n") for p in root.rglob(glob))
         rows = [run_stockade(stockade, root, "JS/TS rules, taint on")]
         if not skip_semgrep:
-            rows.append(run_semgrep(root, SEMGREP_JS_RULES, "semgrep CE (3 local JS/TS rules)"))
+            text, count = semgrep_taint_rules(
+                "javascript", ["javascript", "typescript"], SEMGREP_JS_RULES
+            )
+            rows.append(run_semgrep(root, text, f"semgrep CE ({count} local JS/TS rules)"))
         tables.append(
             (f"On {title}: {lines:,} lines (Bandit does not read JavaScript)", lines, rows)
         )
@@ -325,7 +339,7 @@ def main() -> None:
     )
     rows.append(("bandit", t, rss, rc in (0, 1)))
     if not args.skip_semgrep:
-        rules_text, count = semgrep_python_rules()
+        rules_text, count = semgrep_taint_rules("python", ["python"], SEMGREP_RULES)
         rows.append(run_semgrep(root, rules_text, f"semgrep CE ({count} local rules)"))
     print(
         f"machine: {os.cpu_count()} cores, Python {platform.python_version()}, {platform.system()}"

@@ -60,6 +60,15 @@ class SastAnalyzer(Analyzer):
             self._parsers[file_language] = parser
         return parser
 
+    @staticmethod
+    def _needs_taint(rules: LanguageRules, data: bytes) -> bool:
+        """A data-flow pass needs a sink's name in the file, and a source's where the
+        language's sources are all names (JavaScript: most library files have none)."""
+        if not rules.taint_rules or not any(word in data for word in rules.sink_words):
+            return False
+        sources = rules.source_word_regex
+        return sources is None or sources.search(data) is not None
+
     def analyze_file(self, content: FileContent, ctx: AnalysisContext) -> Iterable[Finding]:
         language = content.language
         rules = self.languages.get(language or "")
@@ -79,7 +88,7 @@ class SastAnalyzer(Analyzer):
                 findings.append(outcome)
         if len(data) > MAX_TAINT_BYTES:
             ctx.skip(content.path, "larger than 2 MiB: pattern rules ran, data-flow skipped")
-        elif rules.taint_rules and any(word in data for word in rules.sink_words):
+        elif self._needs_taint(rules, data):
             findings.extend(TaintEngine(rules, tree.root_node, content.path, language).run())
         if tree.root_node.has_error:
             ctx.skip(content.path, "syntax errors: analysed the parts that parse")

@@ -257,6 +257,35 @@ class LanguageRules:
                         words.add(word.encode())
         return frozenset(words)
 
+    @cached_property
+    def source_word_regex(self) -> re.Pattern[bytes] | None:
+        """``source_words`` as one whole-word regex (``req`` must not match ``require``)."""
+        words = self.source_words
+        if words is None:
+            return None
+        return re.compile(
+            rb"(?<![\w$])(?:" + b"|".join(re.escape(w) for w in sorted(words)) + rb")(?![\w$])"
+        )
+
+    @cached_property
+    def source_words(self) -> frozenset[bytes] | None:
+        """Words one of which every source needs in the text (``req``, ``location``,
+        ``e.data``): a file with none of them has no untrusted data to follow. None when a
+        source or rule escapes that (framework parameters, ``parameters: true``)."""
+        if not self.adapter.source_prefilter or any(r.parameters for r in self.taint_rules):
+            return None
+        words = set()
+        for source in self.sources:
+            literal = re.split(r"[*?\[]", source.pattern.lstrip("*."), maxsplit=1)[0]
+            module, dot, rest = literal.partition(".")
+            if dot and re.search(r"[/@-]", module):  # next/navigation.useSearchParams: the
+                literal = rest  # file holds the imported name, not the module's
+            head = re.match(r"[A-Za-z_$][\w$-]*", literal)
+            if head is None:
+                return None
+            words.add((head.group() if len(head.group()) >= 3 else literal).encode())
+        return frozenset(words)
+
 
 def _tuple(value: Any) -> tuple[str, ...]:
     if value is None:

@@ -84,6 +84,9 @@ class LanguageAdapter:
     switch_fallthrough: bool = True  # C-family switch; False for Go, Ruby, PHP match
     # a function returns the value of its last statement (Ruby), or an expression body
     implicit_return: bool = False
+    # every source is a name written in the file (no framework-filled parameters), so a file
+    # without any source's first word skips the data-flow pass
+    source_prefilter: bool = False
     # calls that validate one of their arguments where they return true, for the generic
     # ``guard``: callee glob → position of the validated argument (``in_array($x, $ok)``: 0,
     # ``slices.Contains(ok, x)``: 1, ``ALLOWED.include?(x)``: 0)

@@ -99,6 +99,13 @@ class JavaScriptAdapter(LanguageAdapter):
 
     def imports(self, root: Node) -> dict[str, str]:
         aliases: dict[str, str] = {}
+        text = root.text or b""
+        if b"require(" not in text and b"import(" not in text:
+            # only ES import statements, which are always at the top level: no tree walk
+            for node in root.named_children:
+                if node.type == "import_statement":
+                    self._bind_import(node, aliases)
+            return aliases
         stack = [root]
         while stack:
             node = stack.pop()
@@ -332,6 +339,7 @@ class JavaScriptAdapter(LanguageAdapter):
 
 JAVASCRIPT = JavaScriptAdapter(
     name="javascript",
+    source_prefilter=True,
     file_languages=("javascript", "typescript", "tsx"),
     loader=tree_sitter_javascript.language,
     identifier=frozenset(

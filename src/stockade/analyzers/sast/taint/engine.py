@@ -74,8 +74,8 @@ class TaintEngine:
         self, rules: LanguageRules, root: Node, path: str, file_language: str | None = None
     ) -> None:
         self.rules = rules
-        language = file_language or rules.adapter.file_languages[0]
-        self.conditions = rules.taint_conditions_for(language)
+        self.file_language = file_language or rules.adapter.file_languages[0]
+        self.conditions = rules.taint_conditions_for(self.file_language)
         self.a = rules.adapter
         self.root = root
         self.path = path
@@ -138,7 +138,7 @@ class TaintEngine:
     def _definitions(self, root: Node) -> list[Node]:
         """Function and class nodes in document order, found by a tree-sitter query (in C)
         when the grammar has them all, else by an iterative walk."""
-        query = _definition_query(self.a)
+        query = _definition_query(self.a, self.file_language)
         if query is not None:
             nodes = [n for ns in ts.QueryCursor(query).captures(root).values() for n in ns]
             return sorted(nodes, key=lambda n: n.start_byte)
@@ -1019,21 +1019,23 @@ def _keyed_part(sink: SinkSpec, value: Value) -> Value:
     return union(parts)
 
 
-_QUERIES: dict[tuple[str, int], ts.Query | None] = {}
+_QUERIES: dict[tuple[str, int, str], ts.Query | None] = {}
 
 
-def _definition_query(adapter: LanguageAdapter) -> ts.Query | None:
-    """Only for adapters with one grammar (node-type ids differ between, e.g., TS and TSX)."""
-    key = (adapter.name, id(adapter))
-    if len(adapter.file_languages) != 1:
-        return None
+def _definition_query(adapter: LanguageAdapter, file_language: str) -> ts.Query | None:
+    """Compiled per grammar (node-type ids differ between, e.g., TS and TSX); node types a
+    grammar does not have (an adapter serving several) cannot occur in its trees."""
+    key = (adapter.name, id(adapter), file_language)
     if key not in _QUERIES:
-        language = adapter.language
-        kinds = sorted(adapter.class_def | adapter.function)
-        try:
-            _QUERIES[key] = ts.Query(language, " ".join(f"({k}) @d" for k in kinds))
-        except (ts.QueryError, ValueError, TypeError):
-            _QUERIES[key] = None  # a type this grammar lacks: walk instead
+        language = adapter.language_for(file_language)
+        kinds = []
+        for kind in sorted(adapter.class_def | adapter.function):
+            try:
+                ts.Query(language, f"({kind}) @d")
+            except (ts.QueryError, ValueError, TypeError):
+                continue
+            kinds.append(kind)
+        _QUERIES[key] = ts.Query(language, " ".join(f"({k}) @d" for k in kinds)) if kinds else None
     return _QUERIES[key]
 
 
