@@ -625,15 +625,17 @@ class TaintEngine:
         self, parts: CallParts, receiver: Value, args: list[Value], kwargs: Env, env: Env
     ) -> None:
         """``hosts.forEach(h => exec(h))``, ``dirs.each { |d| system(d) }``,
-        ``map(lambda n: os.system(n), names)``: a function passed to a call that is also given
-        untrusted data is run with that data in each of its parameters."""
+        ``body.then(b => ...)``, ``map(lambda n: os.system(n), names)``: a function passed to
+        a method of untrusted data (or to ``map``/``filter``) runs with that data in each of
+        its parameters. Other callbacks get results, not inputs: ``execFile(cmd, [x],
+        (err, out) => ...)`` hands ``out`` the program's output."""
         function = self.a.function
         callbacks = [n for n in (*parts.args, *parts.kwargs.values()) if n.type in function]
         if not callbacks:
             return
         given = [receiver]
-        given += [v for v, n in zip(args, parts.args, strict=False) if n.type not in function]
-        given += [v for k, v in kwargs.items() if parts.kwargs[k].type not in function]
+        if parts.name in _FUNCTIONAL:
+            given += [v for v, n in zip(args, parts.args, strict=False) if n.type not in function]
         fed = union(given)
         if not fed.tainted:
             return
@@ -961,6 +963,9 @@ class TaintEngine:
             trace=trace,
         )
 
+
+# functions that call their function argument with the elements of their other arguments
+_FUNCTIONAL = frozenset({"map", "filter", "functools.reduce", "reduce", "sorted", "min", "max"})
 
 SHELLS = frozenset(
     {
