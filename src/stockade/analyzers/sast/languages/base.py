@@ -79,6 +79,11 @@ class LanguageAdapter:
     self_names: frozenset[str] = frozenset({"self", "this"})
     conditional: frozenset[str] = frozenset()  # ternary expressions
     switch: frozenset[str] = frozenset()
+    try_statement: frozenset[str] = frozenset({"try_statement"})
+    catch_clause: frozenset[str] = frozenset(
+        {"except_clause", "except_group_clause", "catch_clause"}
+    )
+    finally_clause: frozenset[str] = frozenset({"finally_clause"})
     break_statement: frozenset[str] = frozenset({"break_statement"})
     integer_division: bool = False
     switch_fallthrough: bool = True  # C-family switch; False for Go, Ruby, PHP match
@@ -215,6 +220,12 @@ class LanguageAdapter:
                 if self._guardable(arg):
                     return self._guard_name(arg), True
         return None
+
+    def guards(self, cond: Node) -> list[tuple[str, bool]]:
+        """Every variable a condition validates, for grammars where one condition can
+        check several (``if not name or commonpath(...) != base: raise``)."""
+        found = self.guard(cond)
+        return [found] if found is not None else []
 
     def _guardable(self, node: Node) -> bool:
         return node.type in self.identifier or node.type in self.attribute

@@ -123,16 +123,139 @@ class PythonAdapter(LanguageAdapter):
         return node.child_by_field_name("subject"), cases
 
     def guard(self, cond: Node) -> tuple[str, bool] | None:
+        found = self.guards(cond)
+        return found[0] if found else None
+
+    def guards(self, cond: Node) -> list[tuple[str, bool]]:
         if cond.type == "parenthesized_expression" and cond.named_children:
-            return self.guard(cond.named_children[0])
+            return self.guards(cond.named_children[0])
         if cond.type == "not_operator":
             arg = cond.child_by_field_name("argument")
-            inner = self.guard(arg) if arg is not None else None
-            return (inner[0], not inner[1]) if inner is not None else None
+            return [(name, not holds) for name, holds in (self.guards(arg) if arg else [])]
+        if cond.type == "boolean_operator":
+            return self._boolean_guards(cond)
+        found: tuple[str, bool] | None = None
+        if cond.type == "identifier":
+            return self._flag_guards(cond)
         if cond.type == "comparison_operator":
-            return self._comparison_guard(cond)
-        if cond.type == "call":
-            return self._call_guard(cond) or self._validator_guard(cond)
+            found = self._comparison_guard(cond) or self._path_guard(cond)
+        elif cond.type == "call":
+            found = self._call_guard(cond) or self._validator_guard(cond)
+        return [found] if found is not None else []
+
+    def _boolean_guards(self, cond: Node) -> list[tuple[str, bool]]:
+        """``if not x or bad(x): raise``: the branch where an ``or`` fails has every operand
+        false, and the branch where an ``and`` holds has every operand true, so the guards
+        of that polarity in every operand carry over."""
+        operator = cond.child_by_field_name("operator")
+        conjunction = operator is not None and self.text(operator) == "and"
+        operands = [cond.child_by_field_name(side) for side in ("left", "right")]
+        found: list[tuple[str, bool]] = []
+        for operand in operands:
+            for name, holds in self.guards(operand) if operand is not None else []:
+                if holds == conjunction:
+                    found.append((name, holds))
+                elif conjunction and any(
+                    other is not operand and self._differs_from_base(other, name)
+                    for other in operands
+                ):
+                    # ``p != BASE and BASE not in p.parents``: false only when p is BASE
+                    # itself or lies under it
+                    found.append((name, holds))
+        return found
+
+    def _differs_from_base(self, node: Node | None, name: str) -> bool:
+        children = node.children if node is not None else []
+        return (
+            node is not None
+            and node.type == "comparison_operator"
+            and len(children) == 3
+            and self.text(children[1]) == "!="
+            and self.text(children[0]) == name
+            and children[2].type == "identifier"
+        )
+
+    def _flag_guards(self, flag: Node) -> list[tuple[str, bool]]:
+        """``inside = os.path.commonpath([base, p]) == base`` (``except ValueError: inside =
+        False``) then ``if not inside: return``: a flag holding one check, whose other
+        assignments are constants on the check's failing side, validates what it checks."""
+        name = self.text(flag)
+        scope = flag.parent
+        while scope is not None and scope.type != "function_definition":
+            scope = scope.parent
+        checks: list[Node] = []
+        fallbacks: list[Any] = []
+        stack = [scope] if scope is not None else []
+        while stack:
+            current = stack.pop()
+            if current.type == "assignment":
+                left, right = (
+                    current.child_by_field_name("left"),
+                    current.child_by_field_name("right"),
+                )
+                if left is not None and right is not None and self.text(left) == name:
+                    value = self.constant(right)
+                    (checks if value is NOT_CONSTANT else fallbacks).append(
+                        right if value is NOT_CONSTANT else value
+                    )
+            stack.extend(current.named_children)
+        if len(checks) != 1 or checks[0].type == "identifier":
+            return []  # one level only: flags of flags are not followed (no cycles)
+        found = self.guards(checks[0])
+        return [(n, holds) for n, holds in found if all(bool(v) != holds for v in fallbacks)]
+
+    def _path_guard(self, cond: Node) -> tuple[str, bool] | None:
+        """``os.path.commonpath([BASE, p]) == BASE`` on a resolved ``p`` and
+        ``os.path.basename(p) == p``: both prove ``p`` cannot leave the directory."""
+        children = cond.children
+        operator = " ".join(self.text(c) for c in children[1:-1])
+        if operator in ("in", "not in") and children[-1].type == "attribute":
+            # ``BASE in p.parents`` on a resolved ``p``
+            owner = children[-1].child_by_field_name("object")
+            attribute = children[-1].child_by_field_name("attribute")
+            if (
+                owner is not None
+                and owner.type == "identifier"
+                and attribute is not None
+                and self.text(attribute) == "parents"
+                and self._normalized(owner)
+            ):
+                return self.text(owner), operator == "in"
+            return None
+        if len(children) != 3 or self.text(children[1]) not in ("==", "!="):
+            return None
+        equal = self.text(children[1]) == "=="
+        for call, other in ((children[0], children[2]), (children[2], children[0])):
+            if call.type != "call":
+                continue
+            fn = call.child_by_field_name("function")
+            args = call.child_by_field_name("arguments")
+            name = (self.dotted_name(fn) or "") if fn is not None else ""
+            named = list(args.named_children) if args is not None else []
+            if (
+                name.endswith("basename")
+                and len(named) == 1
+                and named[0].type == "identifier"
+                and self.text(named[0]) == self.text(other)
+            ):
+                return self.text(other), equal
+            if (
+                name.endswith("commonpath")
+                and len(named) == 1
+                and named[0].type
+                in (
+                    "list",
+                    "tuple",
+                )
+            ):
+                paths = [p for p in named[0].named_children if self.text(p) != self.text(other)]
+                if (
+                    len(paths) == 1
+                    and len(named[0].named_children) == 2
+                    and paths[0].type == "identifier"
+                    and self._normalized(paths[0])
+                ):
+                    return self.text(paths[0]), equal
         return None
 
     def _comparison_guard(self, cond: Node) -> tuple[str, bool] | None:
@@ -164,6 +287,8 @@ class PythonAdapter(LanguageAdapter):
         named = list(args.named_children) if args is not None else []
         if attr == "startswith" and named and not self._pinning_prefix(named[0]):
             return None
+        if attr == "startswith" and obj is not None and self._str_of_identifier(obj):
+            return self.text(obj.child_by_field_name("arguments").named_children[0]), True  # type: ignore[union-attr]
         if attr in VALIDATING_METHODS and obj is not None and obj.type == "identifier":
             return self.text(obj), True
         if (
@@ -176,6 +301,19 @@ class PythonAdapter(LanguageAdapter):
         if attr == "fullmatch" and len(named) >= 2 and named[1].type == "identifier":
             return self.text(named[1]), True
         return None
+
+    def _str_of_identifier(self, node: Node) -> bool:
+        """``str(p)``: a path's text, checked in its place (``str(p).startswith(str(base))``)."""
+        if node.type != "call":
+            return False
+        fn, args = node.child_by_field_name("function"), node.child_by_field_name("arguments")
+        named = list(args.named_children) if args is not None else []
+        return (
+            fn is not None
+            and self.text(fn) == "str"
+            and len(named) == 1
+            and named[0].type == "identifier"
+        )
 
     def _normalized(self, variable: Node) -> bool:
         """Whether the enclosing function assigns ``variable`` from a resolved path, the

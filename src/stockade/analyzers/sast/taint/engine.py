@@ -273,6 +273,8 @@ class TaintEngine:
         elif t in a.if_statement:
             cond, then, alts = a.if_parts(node)
             self._exec_if(cond, then, alts, env, depth)
+        elif t in a.try_statement:
+            self._exec_try(node, env, depth)
         elif t in a.loop:
             self._exec_loop(node, env, depth)
         elif t in a.assignment or t in a.augmented_assignment:
@@ -367,12 +369,12 @@ class TaintEngine:
             if cond is not None:
                 self._eval(cond, env, depth)
             then_env, else_env = dict(env), dict(env)
-            guard = self.a.guard(cond) if cond is not None else None
-            if guard is not None:
-                (then_env if guard[1] else else_env)[guard[0]] = CLEAN
+            guards = self.a.guards(cond) if cond is not None else []
+            for name, holds in guards:
+                (then_env if holds else else_env)[name] = CLEAN
             # a guarded member path or global has no value of its own in ``env``: after the
             # branches meet it must not stay "validated" only because one side had a guard
-            unguarded = guard[0] if guard is not None and guard[0] not in env else None
+            unguarded = {name for name, _ in guards if name not in env}
             self._exec_block(then, then_env, depth + 1)
             self._exec_else(alts, else_env, depth)
             then_ends, else_ends = self._jumps(then), bool(alts) and self._jumps(alts)
@@ -380,12 +382,47 @@ class TaintEngine:
                 env.update(else_env if then_ends else then_env)
                 return
             for key in then_env.keys() | else_env.keys():
-                if key != unguarded:
+                if key not in unguarded:
                     env[key] = join(then_env.get(key, CLEAN), else_env.get(key, CLEAN))
         elif value:
             self._exec_block(then, env, depth + 1)
         else:
             self._exec_else(alts, env, depth)
+
+    def _exec_try(self, node: Node, env: Env, depth: int) -> None:
+        """A handler runs instead of the rest of the body, not after all of it: it starts
+        from what the body may have done so far (the state before it joined with the state
+        after it), and the code after the ``try`` sees the body's outcome joined with every
+        handler that falls through, so ``except ValueError: ok = False`` does not overwrite
+        ``ok = check(path)`` as if it always ran."""
+        a = self.a
+        handlers = [c for c in node.named_children if c.type in a.catch_clause]
+        if not handlers:
+            for child in node.named_children:
+                self._exec(child, env, depth + 1)
+            return
+        finals = [c for c in node.named_children if c.type in a.finally_clause]
+        main = [
+            c
+            for c in node.named_children
+            if c.type not in a.catch_clause and c.type not in a.finally_clause
+        ]
+        before = dict(env)
+        for child in main:
+            self._exec(child, env, depth + 1)
+        after_body = dict(env)
+        start = _join_envs([before, after_body])
+        outcomes = [] if self._jumps(main) else [after_body]
+        for handler in handlers:
+            handler_env = dict(start)
+            self._exec(handler, handler_env, depth + 1)
+            if not self._jumps(handler.named_children[-1:]):
+                outcomes.append(handler_env)
+        if outcomes:
+            env.clear()
+            env.update(_join_envs(outcomes))
+        for child in finals:
+            self._exec(child, env, depth + 1)
 
     def _jumps(self, nodes: Sequence[Node]) -> bool:
         """Whether a branch ends in return/raise/continue/break or ``abort()``/``exit()``."""
@@ -529,12 +566,12 @@ class TaintEngine:
         if key is NOT_CONSTANT:
             self._eval(cond, env, depth + 1)
             then_env = alt_env = env
-            guard = self.a.guard(cond) if cond is not None else None
-            if guard is not None:  # ``ALLOWED.includes(x) ? x : "default"``
-                if guard[1]:
-                    then_env = {**env, guard[0]: CLEAN}
+            for name, holds in self.a.guards(cond) if cond is not None else []:
+                # ``ALLOWED.includes(x) ? x : "default"``
+                if holds:
+                    then_env = {**then_env, name: CLEAN}
                 else:
-                    alt_env = {**env, guard[0]: CLEAN}
+                    alt_env = {**alt_env, name: CLEAN}
             return join(self._eval(then, then_env, depth + 1), self._eval(alt, alt_env, depth + 1))
         return self._eval(then if key else alt, env, depth + 1)
 
@@ -1070,3 +1107,13 @@ def _args_match(required: Mapping[int, re.Pattern[str]], args: list[Value]) -> b
         if not isinstance(const, str) or not regex.fullmatch(const):
             return False
     return True
+
+
+def _join_envs(envs: Sequence[Env]) -> Env:
+    """The variables where several paths meet: each one joined over the paths (a variable
+    that a path never assigned counts as clean there)."""
+    merged = dict(envs[0])
+    for other in envs[1:]:
+        for key in merged.keys() | other.keys():
+            merged[key] = join(merged.get(key, CLEAN), other.get(key, CLEAN))
+    return merged
