@@ -56,3 +56,20 @@ def test_an_unknown_encoding_is_analysed(analyze_files) -> None:  # type: ignore
     data = VULN.encode() + b"# caf\xe9 \xff\xfe latin-1 bytes\n"
     findings, _ = analyze_files(SastAnalyzer(), {"latin.py": data})
     assert any(f.rule_id == "python.command-injection" for f in findings)
+
+
+def test_a_flag_defined_by_itself_is_analysed(analyze_files) -> None:  # type: ignore[no-untyped-def]
+    """A guard flag is followed one level only: ``ok = not ok`` must not recurse forever."""
+    body = (
+        "import os\nfrom flask import request\n"
+        "def run():\n"
+        "    ok = False\n"
+        "    ok = not ok\n"
+        "    cmd = request.args['d']\n"
+        "    if not ok:\n"
+        "        return ''\n"
+        "    os.system('ls ' + cmd)\n"
+    )
+    findings, issues = analyze_files(SastAnalyzer(), {"flag.py": body})
+    assert not [i for i in issues if i.kind == "error"]
+    assert any(f.rule_id == "python.command-injection" for f in findings)

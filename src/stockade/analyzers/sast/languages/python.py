@@ -127,23 +127,27 @@ class PythonAdapter(LanguageAdapter):
         return found[0] if found else None
 
     def guards(self, cond: Node) -> list[tuple[str, bool]]:
+        return self._guards(cond, follow_flags=True)
+
+    def _guards(self, cond: Node, follow_flags: bool) -> list[tuple[str, bool]]:
         if cond.type == "parenthesized_expression" and cond.named_children:
-            return self.guards(cond.named_children[0])
+            return self._guards(cond.named_children[0], follow_flags)
         if cond.type == "not_operator":
             arg = cond.child_by_field_name("argument")
-            return [(name, not holds) for name, holds in (self.guards(arg) if arg else [])]
+            inner = self._guards(arg, follow_flags) if arg is not None else []
+            return [(name, not holds) for name, holds in inner]
         if cond.type == "boolean_operator":
-            return self._boolean_guards(cond)
-        found: tuple[str, bool] | None = None
+            return self._boolean_guards(cond, follow_flags)
         if cond.type == "identifier":
-            return self._flag_guards(cond)
+            return self._flag_guards(cond) if follow_flags else []
+        found: tuple[str, bool] | None = None
         if cond.type == "comparison_operator":
             found = self._comparison_guard(cond) or self._path_guard(cond)
         elif cond.type == "call":
             found = self._call_guard(cond) or self._validator_guard(cond)
         return [found] if found is not None else []
 
-    def _boolean_guards(self, cond: Node) -> list[tuple[str, bool]]:
+    def _boolean_guards(self, cond: Node, follow_flags: bool) -> list[tuple[str, bool]]:
         """``if not x or bad(x): raise``: the branch where an ``or`` fails has every operand
         false, and the branch where an ``and`` holds has every operand true, so the guards
         of that polarity in every operand carry over."""
@@ -152,7 +156,8 @@ class PythonAdapter(LanguageAdapter):
         operands = [cond.child_by_field_name(side) for side in ("left", "right")]
         found: list[tuple[str, bool]] = []
         for operand in operands:
-            for name, holds in self.guards(operand) if operand is not None else []:
+            inner = self._guards(operand, follow_flags) if operand is not None else []
+            for name, holds in inner:
                 if holds == conjunction:
                     found.append((name, holds))
                 elif conjunction and any(
@@ -199,9 +204,9 @@ class PythonAdapter(LanguageAdapter):
                         right if value is NOT_CONSTANT else value
                     )
             stack.extend(current.named_children)
-        if len(checks) != 1 or checks[0].type == "identifier":
-            return []  # one level only: flags of flags are not followed (no cycles)
-        found = self.guards(checks[0])
+        if len(checks) != 1:
+            return []
+        found = self._guards(checks[0], follow_flags=False)  # one level: no cycles
         return [(n, holds) for n, holds in found if all(bool(v) != holds for v in fallbacks)]
 
     def _path_guard(self, cond: Node) -> tuple[str, bool] | None:
