@@ -112,3 +112,61 @@ def test_validation_guards(analyze_files: Analyze, check: str, flagged: bool) ->
     code = f'app.get("/a", (req, res) => {{\n  const c = req.query.c;\n  {check}\n}});\n'
     findings, _ = analyze_files(ANALYZER, {"g.js": code})
     assert any(f.rule_id == "javascript.sql-injection" for f in findings) is flagged
+
+
+NEST = """import { Controller, Get, Param, Query, Res, ParseIntPipe } from '@nestjs/common';
+import { Response } from 'express';
+import { DataSource } from 'typeorm';
+
+@Controller('items')
+export class ItemsController {
+  constructor(private readonly dataSource: DataSource) {}
+
+  @Get('search')
+  search(@Query('q') q: string) {
+    return this.dataSource.query(`SELECT * FROM items WHERE name LIKE '%${q}%'`);
+  }
+
+  @Get('by-rank')
+  byRank(@Query('rank', ParseIntPipe) rank: number) {
+    return this.dataSource.query(`SELECT * FROM items WHERE rank = ${rank}`);
+  }
+
+  @Get('limit')
+  limit(@Query('n') n: number) {
+    return this.dataSource.query('SELECT * FROM items LIMIT ' + n);
+  }
+
+  @Get(':id/view')
+  view(@Param('id') id: string, @Res() res: Response) {
+    res.send(`<p>Item ${id}</p>`);
+  }
+
+  @Get(':id/json')
+  json(@Param('id') id: string, @Res() res: Response) {
+    res.json({ id });
+  }
+}
+"""
+
+
+def test_nestjs_decorated_parameters_are_sources(analyze_files: Analyze) -> None:
+    findings, _ = analyze_files(ANALYZER, {"items.controller.ts": NEST})
+    lines = {line: n for n, line in enumerate(NEST.splitlines(), start=1)}
+    found = sorted((f.location.line, f.rule_id) for f in findings)
+    search = lines[
+        "    return this.dataSource.query(`SELECT * FROM items WHERE name LIKE '%${q}%'`);"
+    ]
+    view = lines["    res.send(`<p>Item ${id}</p>`);"]
+    assert found == [(search, "javascript.sql-injection"), (view, "javascript.xss")]
+
+
+def test_spawn_runs_a_shell_only_when_the_program_is_one(analyze_files: Analyze) -> None:
+    code = (
+        'const { spawn, execFile } = require("child_process");\n'
+        'app.post("/a", (req, res) => { spawn("sh", ["-c", req.body.cmd]); });\n'
+        'app.post("/b", (req, res) => { spawn("ls", ["-la", req.body.dir]); });\n'
+        'app.post("/c", (req, res) => { execFile(req.body.prog, ["-v"]); });\n'
+    )
+    findings, _ = analyze_files(ANALYZER, {"run.js": code})
+    assert sorted(f.location.line for f in findings) == [2, 4]

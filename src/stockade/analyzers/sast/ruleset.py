@@ -284,7 +284,7 @@ class LanguageRules:
             if head is None:
                 return None
             words.add((head.group() if len(head.group()) >= 3 else literal).encode())
-        return frozenset(words)
+        return frozenset(words | {w.encode() for w in self.adapter.framework_source_words})
 
 
 def _tuple(value: Any) -> tuple[str, ...]:

@@ -13,6 +13,7 @@ everything the engine asks about. Two JS habits get special treatment:
 from __future__ import annotations
 
 import functools
+import re
 from typing import Any
 
 import tree_sitter as ts
@@ -50,6 +51,12 @@ _CHECKS = frozenset(
         "isIn",
     }
 )
+
+# NestJS parameter decorators that bind request data (``@Query('q') q: string``)
+_REQUEST_DECORATORS = frozenset({"Query", "Param", "Body", "Headers", "Cookies", "Cookie"})
+# a pipe or a TypeScript type that leaves no string behind (``@Param('id', ParseIntPipe)``)
+_SAFE_PIPES = re.compile(r"\bParse(?:Int|Float|Bool|UUID|Enum)Pipe\b")
+_SAFE_PARAM_TYPES = frozenset({"number", "boolean"})
 
 
 def _unwrap(node: Node) -> Node:
@@ -266,6 +273,30 @@ class JavaScriptAdapter(LanguageAdapter):
             name = self.text(declared) if declared is not None else name
         return FunctionParts(name, params, parts.body, parts.source_params)
 
+    def framework_sources(self, node: Node, params: tuple[str, ...]) -> frozenset[str]:
+        """NestJS controller parameters bound to the request by a decorator, unless a parse
+        pipe or a ``number``/``boolean`` type turns them into something else."""
+        plist = node.child_by_field_name("parameters")
+        found: set[str] = set()
+        for param in plist.named_children if plist is not None else ():
+            decorators = [c for c in param.named_children if c.type == "decorator"]
+            if not decorators:
+                continue
+            text = " ".join(self.text(d) for d in decorators)
+            names = {m.group(1) for m in re.finditer(r"@(\w+)", text)}
+            pattern = param.child_by_field_name("pattern")
+            kind = param.child_by_field_name("type")
+            kind_text = self.text(kind).lstrip(": ").strip() if kind is not None else ""
+            if (
+                names & _REQUEST_DECORATORS
+                and pattern is not None
+                and pattern.type == "identifier"
+                and not _SAFE_PIPES.search(text)
+                and kind_text not in _SAFE_PARAM_TYPES
+            ):
+                found.add(self.text(pattern))
+        return frozenset(found)
+
     def assignment_parts(self, node: Node) -> tuple[list[Node], Node | None]:
         if node.type == "variable_declarator":
             name, value = node.child_by_field_name("name"), node.child_by_field_name("value")
@@ -340,6 +371,7 @@ class JavaScriptAdapter(LanguageAdapter):
 JAVASCRIPT = JavaScriptAdapter(
     name="javascript",
     source_prefilter=True,
+    framework_source_words=_REQUEST_DECORATORS,
     file_languages=("javascript", "typescript", "tsx"),
     loader=tree_sitter_javascript.language,
     identifier=frozenset(
