@@ -119,3 +119,26 @@ def test_bad_input_is_analysed_or_skipped_never_a_crash(analyze_files: Analyze, 
 )
 def test_validation_guards(analyze_files: Analyze, check: str, vulnerable: bool) -> None:
     assert _sqli(analyze_files, check) is vulnerable
+
+
+def test_xxe_is_reported_at_the_factory_and_at_each_parse_of_that_function(
+    analyze_files: Analyze,
+) -> None:
+    code = (
+        "class X {\n"
+        "  Document read(InputStream in, InputStream other) throws Exception {\n"
+        "    DocumentBuilderFactory f = DocumentBuilderFactory.newInstance();\n"
+        "    DocumentBuilder b = f.newDocumentBuilder();\n"
+        "    b.parse(other);\n"
+        "    return b.parse(in);\n"
+        "  }\n"
+        "  Document safe(InputStream in) throws Exception {\n"
+        "    DocumentBuilderFactory f = DocumentBuilderFactory.newInstance();\n"
+        '    f.setFeature("http://apache.org/xml/features/disallow-doctype-decl", true);\n'
+        "    return f.newDocumentBuilder().parse(in);\n"
+        "  }\n"
+        "}\n"
+    )
+    findings, _ = analyze_files(ANALYZER, {"X.java": code})
+    xxe = sorted(f.location.line for f in findings if f.rule_id == "java.xxe-documentbuilder")
+    assert xxe == [3, 5, 6]

@@ -2,7 +2,9 @@
 
 The query's ``@match`` capture (or its first capture) is the reported node. ``unless`` is a
 second query: when it matches inside the same enclosing function (or file, at top level),
-the finding is dropped — e.g. an XML parser factory that does disable DTDs.
+the finding is dropped — e.g. an XML parser factory that does disable DTDs. ``report_at``
+also reports the calls in that function that use what was found (the factory's ``parse``,
+where the untrusted input is read), next to the node where the fix goes.
 """
 
 from __future__ import annotations
@@ -45,6 +47,7 @@ def run_patterns(
     if combined is None:
         return
     unless = {rule.meta.id: (u, rule.unless_scope) for rule, _q, u, _e in compiled if u is not None}
+    report_at = rules.report_at_for(file_language)
     seen: set[tuple[str, int, int]] = set()
     for index, captures in ts.QueryCursor(combined).matches(root):
         rule = owners[index]
@@ -62,6 +65,18 @@ def run_patterns(
             if ts.QueryCursor(query).matches(where):
                 continue
         yield rule, _finding(rule, node, path)
+        relocate = report_at.get(rule.meta.id)
+        for use in _uses(relocate, _scope(node, rules.adapter.function)) if relocate else []:
+            use_key = (rule.meta.id, *use.start_point)
+            if use_key not in seen:
+                seen.add(use_key)
+                yield rule, _finding(rule, use, path)
+
+
+def _uses(query: ts.Query, scope: ts.Node) -> list[ts.Node]:
+    """The nodes a ``report_at`` query reports in one function (its ``@match`` captures)."""
+    found = [_reported(captures) for _i, captures in ts.QueryCursor(query).matches(scope)]
+    return sorted({n.id: n for n in found if n is not None}.values(), key=lambda n: n.start_byte)
 
 
 def _finding(rule: PatternRule, node: ts.Node, path: str) -> Finding:

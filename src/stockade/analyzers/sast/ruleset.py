@@ -65,6 +65,9 @@ class PatternRule:
     query: str
     unless: str | None = None  # a query that, matching in the enclosing function, clears it
     unless_scope: str = "function"  # or "file": the clearing query may match anywhere
+    # calls in the same function that use what the query found (an XML factory's
+    # ``parse``, the line that reads the input): reported too, next to the query's node
+    report_at: str | None = None
 
 
 @dataclass(frozen=True)
@@ -183,6 +186,7 @@ class LanguageRules:
         return cached
 
     _queries: dict[str, list[CompiledRule]] = field(default_factory=dict)
+    _report_at: dict[str, dict[str, ts.Query]] = field(default_factory=dict)
     _taint_conditions: dict[str, dict[str, tuple[ts.Query | None, ts.Query | None]]] = field(
         default_factory=dict
     )
@@ -207,6 +211,22 @@ class LanguageRules:
             compiled.append((rule, query, unless, None))
         self._queries[file_language] = compiled
         return compiled
+
+    def report_at_for(self, file_language: str) -> dict[str, ts.Query]:
+        """Pattern rules' ``report_at`` queries for one grammar, by rule id (one that does
+        not compile is left out: the rule then reports where its query matched)."""
+        cached = self._report_at.get(file_language)
+        if cached is None:
+            grammar = self.adapter.language_for(file_language)
+            cached = {}
+            for rule in self.pattern_rules:
+                if rule.report_at:
+                    try:
+                        cached[rule.meta.id] = ts.Query(grammar, rule.report_at)
+                    except (ts.QueryError, ValueError):
+                        continue
+            self._report_at[file_language] = cached
+        return cached
 
     def taint_conditions_for(
         self, file_language: str
@@ -353,7 +373,10 @@ def _rule(raw: Mapping[str, Any], language: str, source: str) -> PatternRule | T
         scope = str(raw.get("unless_scope", "function"))
         if scope not in ("function", "file"):
             raise RuleError(meta.id, "unless_scope must be 'function' or 'file'", source=source)
-        return PatternRule(meta, str(raw["query"]), raw.get("unless"), scope)
+        report_at = raw.get("report_at")
+        return PatternRule(
+            meta, str(raw["query"]), raw.get("unless"), scope, str(report_at) if report_at else None
+        )
     if kind == "taint":
         sinks = tuple(_sink(s, meta.id) for s in raw.get("sinks", []))
         if not sinks:

@@ -12,6 +12,7 @@ rules can name sinks by type (``*Statement.executeQuery``) while the name as wri
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -25,6 +26,8 @@ from stockade.analyzers.sast.languages.base import (
     resolve_import,
 )
 
+# a string literal holding an HTML tag ("<h1>Hello " + name)
+_MARKUP_LITERAL = re.compile(r'"[^"\n]*<[A-Za-z][^"\n]*"')
 # calls after which a path has no ``..`` left for startsWith to miss
 _NORMALIZERS = ("normalize()", "toRealPath(", "getCanonicalPath()", "getCanonicalFile()")
 # calls that build a list from their arguments, element by element
@@ -463,7 +466,12 @@ class JavaAdapter(LanguageAdapter):
             or "ResponseBody" in marks
             or (owner_marks & {"RestController", "ResponseBody", "Path"})
         ):
-            html = "html" in self._annotation_text(fn).lower()
+            # ``produces = "text/html"``, or a String body assembled from markup: Spring
+            # negotiates text/html for a browser's Accept header
+            body = fn.child_by_field_name("body")
+            html = "html" in self._annotation_text(fn).lower() or bool(
+                body is not None and _MARKUP_LITERAL.search(self.text(body))
+            )
             return "<return-html>" if html else "<return-body>"
         return "<return-view>" if "Controller" in owner_marks else None
 
