@@ -43,6 +43,8 @@ VALIDATING_METHODS = frozenset(
 )
 # calls after which a path has no ``..`` left (``is_relative_to`` compares names only)
 NORMALIZERS = (".resolve(", "realpath(", "abspath(", "normpath(")
+# Django URL captures whose names say they come from an ``<int:…>`` converter
+_INT_CAPTURE = re.compile(r"pk|id|\w+_(?:id|pk)|year|month|day|page|num|\w+_num|version|count")
 JSON_FRAMEWORKS = re.compile(r"\b(?:fastapi|starlette|flask_restful|flask_restx)\b")
 NON_INPUT_PARAMS = frozenset({"self", "cls", "request", "req", "db", "session", "background_tasks"})
 
@@ -413,7 +415,7 @@ class PythonAdapter(LanguageAdapter):
     def framework_sources(self, node: Node, params: tuple[str, ...]) -> frozenset[str]:
         parent = node.parent
         if parent is None or parent.type != "decorated_definition":
-            return frozenset()
+            return self._django_captures(node, params)
         decorators = [self.text(d) for d in parent.children if d.type == "decorator"]
         if not any(_is_route(d) for d in decorators):
             return frozenset()
@@ -425,6 +427,25 @@ class PythonAdapter(LanguageAdapter):
             if name and name not in typed:
                 untrusted.add(name)
         return frozenset(untrusted)
+
+    def _django_captures(self, node: Node, params: tuple[str, ...]) -> frozenset[str]:
+        """A Django view (``def view(request, slug)``, ``def get(self, request, name)``) gets
+        the URL's captured segments as the parameters after ``request``. Names that usually
+        come from ``<int:…>`` converters (``pk``, ``id``, ``…_id``, dates, pages) are left
+        out: urls.py is another file, and an int capture cannot inject."""
+        rest = params[1:] if params[:1] == ("self",) else params
+        if not rest or rest[0] != "request" or len(rest) < 2 or not self._imports_django(node):
+            return frozenset()
+        return frozenset(name for name in rest[1:] if not _INT_CAPTURE.fullmatch(name))
+
+    def _imports_django(self, node: Node) -> bool:
+        root = node
+        while root.parent is not None:
+            root = root.parent
+        return any(
+            child.type.startswith("import") and b"django" in (child.text or b"")
+            for child in root.named_children
+        )
 
     def _param_if_untrusted(self, param: Node) -> str | None:
         name_node = (
