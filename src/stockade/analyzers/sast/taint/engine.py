@@ -1082,8 +1082,9 @@ def _definition_query(adapter: LanguageAdapter, file_language: str) -> ts.Query 
 
 
 URL_KINDS = frozenset({"ssrf", "open-redirect"})
-# A URL whose scheme and host are fixed: what follows cannot send the request elsewhere.
-HOST_PREFIX = re.compile(r"[a-zA-Z][a-zA-Z0-9+.-]*://[^/?#{}$%\\\s]+[/?#]")
+# A URL whose scheme and host are fixed, or a path on this site ("/search?q="; not "//" nor a
+# slash and a backslash, which browsers read as another host): what follows cannot go elsewhere.
+HOST_PREFIX = re.compile(r"[a-zA-Z][a-zA-Z0-9+.-]*://[^/?#{}$%\\\s]+[/?#]|/[^/\\\s{}$%]")
 
 
 def _pins_host(text: bytes, node: Node, first: Node) -> bool:
