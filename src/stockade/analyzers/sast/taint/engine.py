@@ -109,7 +109,7 @@ class TaintEngine:
             self.summaries.clear()
             for fn in function_nodes:
                 self.summary(fn)
-        return list(self.findings.values())
+        return _innermost(list(self.findings.values()))
 
     def _collect_functions(self, root: Node) -> list[Node]:
         found: list[Node] = []
@@ -1118,3 +1118,28 @@ def _join_envs(envs: Sequence[Env]) -> Env:
         for key in merged.keys() | other.keys():
             merged[key] = join(merged.get(key, CLEAN), other.get(key, CLEAN))
     return merged
+
+
+def _innermost(findings: list[Finding]) -> list[Finding]:
+    """One finding per flow: where a rule's sink sits inside another sink of the same rule
+    (``session.execute(text(sql))``), only the inner one, the call that takes the data, is
+    kept."""
+
+    def span(f: Finding) -> tuple[tuple[int, int], tuple[int, int]]:
+        loc = f.location
+        return (loc.line, loc.column), (loc.end_line or loc.line, loc.end_column or loc.column)
+
+    kept = []
+    for outer in findings:
+        (start, end) = span(outer)
+        inside = any(
+            other is not outer
+            and other.rule_id == outer.rule_id
+            and start <= span(other)[0]
+            and span(other)[1] <= end
+            and span(other) != (start, end)
+            for other in findings
+        )
+        if not inside:
+            kept.append(outer)
+    return kept
