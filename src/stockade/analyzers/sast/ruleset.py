@@ -283,8 +283,12 @@ class LanguageRules:
         words = self.source_words
         if words is None:
             return None
+        markers = sorted(m.encode() for m in self.adapter.framework_source_markers)
         return re.compile(
-            rb"(?<![\w$])(?:" + b"|".join(re.escape(w) for w in sorted(words)) + rb")(?![\w$])"
+            rb"(?<![\w$])(?:"
+            + b"|".join(re.escape(w) for w in sorted(words))
+            + rb")(?![\w$])"
+            + b"".join(b"|" + re.escape(m) for m in markers)
         )
 
     @cached_property
@@ -304,7 +308,7 @@ class LanguageRules:
             if head is None:
                 return None
             words.add((head.group() if len(head.group()) >= 3 else literal).encode())
-        return frozenset(words | {w.encode() for w in self.adapter.framework_source_words})
+        return frozenset(words)
 
 
 def _tuple(value: Any) -> tuple[str, ...]:

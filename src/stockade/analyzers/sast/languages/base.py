@@ -92,9 +92,9 @@ class LanguageAdapter:
     # every source is a name written in the file (no framework-filled parameters), so a file
     # without any source's first word skips the data-flow pass
     source_prefilter: bool = False
-    # words without which ``framework_sources`` finds nothing (``Query`` for ``@Query('q')``):
-    # the source prefilter looks for them too
-    framework_source_words: frozenset[str] = frozenset()
+    # text without which ``framework_sources`` finds nothing (``@Query(`` for
+    # ``@Query('q') q``): the source prefilter looks for it too
+    framework_source_markers: frozenset[str] = frozenset()
     # calls that validate one of their arguments where they return true, for the generic
     # ``guard``: callee glob → position of the validated argument (``in_array($x, $ok)``: 0,
     # ``slices.Contains(ok, x)``: 1, ``ALLOWED.include?(x)``: 0)

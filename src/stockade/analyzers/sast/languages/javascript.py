@@ -371,7 +371,7 @@ class JavaScriptAdapter(LanguageAdapter):
 JAVASCRIPT = JavaScriptAdapter(
     name="javascript",
     source_prefilter=True,
-    framework_source_words=_REQUEST_DECORATORS,
+    framework_source_markers=frozenset(f"@{name}(" for name in _REQUEST_DECORATORS),
     file_languages=("javascript", "typescript", "tsx"),
     loader=tree_sitter_javascript.language,
     identifier=frozenset(
