@@ -202,12 +202,18 @@ class JavaScriptAdapter(LanguageAdapter):
         return CallParts(resolve_import(raw, imports), receiver, args, kwargs, node, raw)
 
     def _options(self, obj: Node) -> dict[str, Node]:
-        """A trailing options object works like keyword arguments (``{shell: true}``)."""
+        """A trailing options object works like keyword arguments (``{shell: true}``); a
+        nested object's entries are there too, under dotted lower-case keys
+        (``{headers: {"Content-Type": …}}`` → ``headers.content-type``)."""
         found: dict[str, Node] = {}
         for pair in obj.named_children:
             key, value = pair.child_by_field_name("key"), pair.child_by_field_name("value")
             if pair.type == "pair" and key is not None and value is not None:
-                found[self.text(key).strip("'\"")] = value
+                name = self.text(key).strip("'\"")
+                found[name] = value
+                if value.type == "object":
+                    for inner, inner_value in self._options(value).items():
+                        found.setdefault(f"{name}.{inner}".lower(), inner_value)
         return found
 
     def _jsx_attribute(self, node: Node) -> CallParts | None:

@@ -12,6 +12,7 @@ call sites in the same file apply.
 
 from __future__ import annotations
 
+import fnmatch
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -913,7 +914,12 @@ class TaintEngine:
         for key, expected in sink.when.items():
             node = parts.kwargs.get(key)
             actual = fold(node, env, self.a) if node is not None else NOT_CONSTANT
-            if actual is NOT_CONSTANT or actual != expected:
+            if actual is NOT_CONSTANT:
+                return False
+            if isinstance(expected, str) and isinstance(actual, str) and "*" in expected:
+                if not fnmatch.fnmatchcase(actual.lower(), expected):  # "text/html*"
+                    return False
+            elif actual != expected:
                 return False
         return True
 
