@@ -339,6 +339,13 @@ class JavaScriptAdapter(LanguageAdapter):
         ]
         return found or None
 
+    def constant(self, node: Node) -> Any:
+        """A regex literal's value is its source text (``/[<>&]/g``), so sanitizers can ask
+        what a ``replace`` call's pattern removes."""
+        if node.type == "regex":
+            return self.text(node)
+        return super().constant(node)
+
     def string_value(self, node: Node) -> Any:
         if node.type == "template_string":
             return "".join(self.text(c) for c in node.named_children if c.type == "string_fragment")

@@ -763,11 +763,17 @@ class TaintEngine:
         if self.rules.clean_calls is not None and self.rules.clean_calls.match(name):
             return CLEAN
         everything = union([receiver, *args, *kwargs.values()])
-        for san in self.rules.sanitizers:
+        cleared: set[str] = set()
+        sanitized = False
+        for san in self.rules.sanitizers:  # every matching entry counts (``replace`` has several)
             if san.calls.match(name) and _args_match(san.args, args):
                 if san.kinds is None:
                     return CLEAN
-                return Value(frozenset(t.sanitize(san.kinds) for t in everything.taints))
+                cleared |= san.kinds
+                sanitized = True
+        if sanitized:
+            kinds = frozenset(cleared)
+            return Value(frozenset(t.sanitize(kinds) for t in everything.taints))
         for rule in self.rules.taint_rules:
             if rule.sanitizers is not None and rule.sanitizers.match(name):
                 everything = Value(
