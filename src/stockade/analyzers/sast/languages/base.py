@@ -224,6 +224,9 @@ class LanguageAdapter:
                     return self._guard_name(arg), True
         return None
 
+    def begin_file(self) -> None:
+        """Called before a file's data flow: adapters drop what they cached per tree."""
+
     def guards(self, cond: Node) -> list[tuple[str, bool]]:
         """Every variable a condition validates, for grammars where one condition can
         check several (``if not name or commonpath(...) != base: raise``)."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from dataclasses import dataclass, field
 from typing import Any
 
 import tree_sitter_python
@@ -49,7 +50,10 @@ JSON_FRAMEWORKS = re.compile(r"\b(?:fastapi|starlette|flask_restful|flask_restx)
 NON_INPUT_PARAMS = frozenset({"self", "cls", "request", "req", "db", "session", "background_tasks"})
 
 
+@dataclass
 class PythonAdapter(LanguageAdapter):
+    _assignment_index: dict[int, dict[str, list[Node]]] = field(default_factory=dict)
+
     def imports(self, root: Node) -> dict[str, str]:
         aliases: dict[str, str] = {}
         for node in root.named_children:
@@ -187,25 +191,14 @@ class PythonAdapter(LanguageAdapter):
         False``) then ``if not inside: return``: a flag holding one check, whose other
         assignments are constants on the check's failing side, validates what it checks."""
         name = self.text(flag)
-        scope = flag.parent
-        while scope is not None and scope.type != "function_definition":
-            scope = scope.parent
         checks: list[Node] = []
         fallbacks: list[Any] = []
-        stack = [scope] if scope is not None else []
-        while stack:
-            current = stack.pop()
-            if current.type == "assignment":
-                left, right = (
-                    current.child_by_field_name("left"),
-                    current.child_by_field_name("right"),
-                )
-                if left is not None and right is not None and self.text(left) == name:
-                    value = self.constant(right)
-                    (checks if value is NOT_CONSTANT else fallbacks).append(
-                        right if value is NOT_CONSTANT else value
-                    )
-            stack.extend(current.named_children)
+        for right in self._assigned(flag).get(name, []):
+            value = self.constant(right)
+            if value is NOT_CONSTANT:
+                checks.append(right)
+            else:
+                fallbacks.append(value)
         if len(checks) != 1:
             return []
         found = self._guards(checks[0], follow_flags=False)  # one level: no cycles
@@ -325,22 +318,37 @@ class PythonAdapter(LanguageAdapter):
     def _normalized(self, variable: Node) -> bool:
         """Whether the enclosing function assigns ``variable`` from a resolved path, the
         precondition for ``is_relative_to(BASE)`` to confine it (no ``..`` left)."""
-        name = self.text(variable)
-        scope = variable.parent
+        values = self._assigned(variable).get(self.text(variable), [])
+        return bool(values) and any(m in self.text(values[0]) for m in NORMALIZERS)
+
+    def begin_file(self) -> None:
+        self._assignment_index.clear()
+
+    def _assigned(self, node: Node) -> dict[str, list[Node]]:
+        """What each name is assigned in the function holding ``node``, in source order
+        (indexed once per function and file: guards ask for every ``if flag:``)."""
+        scope = node.parent
         while scope is not None and scope.type != "function_definition":
             scope = scope.parent
-        stack = [scope] if scope is not None else []
-        while stack:
-            current = stack.pop()
-            if current.type == "assignment":
-                left, right = (
-                    current.child_by_field_name("left"),
-                    current.child_by_field_name("right"),
-                )
-                if left is not None and right is not None and self.text(left) == name:
-                    return any(m in self.text(right) for m in NORMALIZERS)
-            stack.extend(current.named_children)
-        return False
+        if scope is None:
+            return {}
+        index = self._assignment_index.get(scope.id)
+        if index is None:
+            index = {}
+            stack = [scope]
+            found: list[tuple[int, str, Node]] = []
+            while stack:
+                current = stack.pop()
+                if current.type == "assignment":
+                    left = current.child_by_field_name("left")
+                    right = current.child_by_field_name("right")
+                    if left is not None and right is not None:
+                        found.append((current.start_byte, self.text(left), right))
+                stack.extend(current.named_children)
+            for _start, name, right in sorted(found, key=lambda item: item[0]):
+                index.setdefault(name, []).append(right)
+            self._assignment_index[scope.id] = index
+        return index
 
     def _pinning_prefix(self, node: Node) -> bool:
         """A prefix check pins a URL's host or a directory (``"https://host/"``, ``BASE``);

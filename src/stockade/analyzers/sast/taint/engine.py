@@ -75,6 +75,7 @@ class TaintEngine:
         self, rules: LanguageRules, root: Node, path: str, file_language: str | None = None
     ) -> None:
         self.rules = rules
+        rules.adapter.begin_file()
         self.file_language = file_language or rules.adapter.file_languages[0]
         self.conditions = rules.taint_conditions_for(self.file_language)
         self.a = rules.adapter
