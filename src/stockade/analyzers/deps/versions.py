@@ -279,13 +279,15 @@ def _v(nums: list[int], pre: str | None = None) -> Key:
     return (nums[0], nums[1], nums[2], _prerelease_key(pre))
 
 
-def _bump(nums: list[int | None], index: int) -> Key:
-    """The exclusive upper bound after incrementing part ``index`` (``^0.2`` → ``<0.3.0-0``)."""
+def _bump(nums: list[int | None], index: int, pre: str | None = "0") -> Key:
+    """The version after incrementing part ``index``: with ``-0`` as an exclusive upper
+    bound (``^0.2`` → ``<0.3.0-0``), as the release itself for a lower one (``>1`` →
+    ``>=2.0.0``)."""
     base = [n or 0 for n in nums]
     base[index] += 1
     for i in range(index + 1, 3):
         base[i] = 0
-    return _v(base, "0")
+    return _v(base, pre)
 
 
 def _caret(nums: list[int | None], pre: str | None) -> list[Comparator]:
@@ -320,9 +322,11 @@ def _simple(op: str, text: str, default_caret: bool) -> list[Comparator]:
         return _tilde(nums, pre) if nums[1] is not None else _caret(nums, pre)
     if op in ("", "="):
         return [("=", _v(filled, pre))]
-    if op == ">" and wild:
+    if op == ">" and wild:  # ">1" is ">=2.0.0": the release, not its pre-releases (no "-0")
         return (
-            [("\u2265", _bump(nums, nums.index(None) - 1))] if nums[0] is not None else [("<", ())]
+            [("\u2265", _bump(nums, nums.index(None) - 1, None))]
+            if nums[0] is not None
+            else [("<", ())]
         )
     if op == "<=" and wild:
         return [("<", _bump(nums, nums.index(None) - 1))] if nums[0] is not None else []
