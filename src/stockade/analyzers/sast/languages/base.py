@@ -86,6 +86,9 @@ class LanguageAdapter:
     finally_clause: frozenset[str] = frozenset({"finally_clause"})
     break_statement: frozenset[str] = frozenset({"break_statement"})
     integer_division: bool = False
+    # binary operators whose result is a number or a Boolean whatever the operands hold
+    # (``page - 1``, ``a === b``): no text of the input survives them
+    clean_operators: frozenset[str] = frozenset({"==", "!=", "<", ">", "<=", ">="})
     switch_fallthrough: bool = True  # C-family switch; False for Go, Ruby, PHP match
     # a function returns the value of its last statement (Ruby), or an expression body
     implicit_return: bool = False
@@ -353,3 +356,11 @@ def descendants(root: Node, *types: str) -> Iterator[Node]:
         if node.type in types:
             yield node
         stack.extend(node.named_children)
+
+
+# C-family languages without operator overloading on strings: arithmetic, shifts, bitwise
+# operators and comparisons all yield numbers or Booleans
+NUMERIC_OPERATORS = frozenset(
+    {"-", "*", "/", "%", "**", "<<", ">>", ">>>", "&", "|", "^", "==", "===", "!=", "!==", "<",
+     ">", "<=", ">=", "instanceof"}
+)  # fmt: skip

@@ -21,6 +21,7 @@ import tree_sitter_c_sharp
 
 from stockade.analyzers.sast.languages.base import (
     NOT_CONSTANT,
+    NUMERIC_OPERATORS,
     CallParts,
     FunctionParts,
     LanguageAdapter,
@@ -301,6 +302,7 @@ def _attributes(node: Node, adapter: LanguageAdapter) -> set[str]:
 
 
 CSHARP = CSharpAdapter(
+    clean_operators=NUMERIC_OPERATORS,
     name="csharp",
     guard_calls=(
         ("*.IsLocalUrl", 0),

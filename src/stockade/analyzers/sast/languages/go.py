@@ -27,6 +27,7 @@ from typing import Any
 import tree_sitter_go
 
 from stockade.analyzers.sast.languages.base import (
+    NUMERIC_OPERATORS,
     CallParts,
     FunctionParts,
     LanguageAdapter,
@@ -279,6 +280,7 @@ def _type_name(node: Node | None, adapter: GoAdapter) -> str:
 
 
 GO = GoAdapter(
+    clean_operators=NUMERIC_OPERATORS,
     name="go",
     guard_calls=(("slices.Contains", 1), ("filepath.IsLocal", 0)),
     file_languages=("go",),

@@ -20,6 +20,7 @@ import tree_sitter_java
 
 from stockade.analyzers.sast.languages.base import (
     NOT_CONSTANT,
+    NUMERIC_OPERATORS,
     CallParts,
     LanguageAdapter,
     Node,
@@ -481,6 +482,7 @@ class JavaAdapter(LanguageAdapter):
 
 
 JAVA = JavaAdapter(
+    clean_operators=NUMERIC_OPERATORS,
     name="java",
     file_languages=("java",),
     loader=tree_sitter_java.language,

@@ -22,6 +22,7 @@ import tree_sitter_typescript
 
 from stockade.analyzers.sast.languages.base import (
     NOT_CONSTANT,
+    NUMERIC_OPERATORS,
     CallParts,
     FunctionParts,
     LanguageAdapter,
@@ -382,6 +383,7 @@ class JavaScriptAdapter(LanguageAdapter):
 
 
 JAVASCRIPT = JavaScriptAdapter(
+    clean_operators=NUMERIC_OPERATORS,
     name="javascript",
     source_prefilter=True,
     framework_source_markers=frozenset(f"@{name}(" for name in _REQUEST_DECORATORS),

@@ -23,6 +23,7 @@ import tree_sitter_php
 
 from stockade.analyzers.sast.languages.base import (
     NOT_CONSTANT,
+    NUMERIC_OPERATORS,
     CallParts,
     FunctionParts,
     LanguageAdapter,
@@ -257,6 +258,7 @@ def _child(node: Node, kind: str) -> Node | None:
 
 
 PHP = PhpAdapter(
+    clean_operators=NUMERIC_OPERATORS,
     name="php",
     guard_calls=(
         ("in_array", 0),

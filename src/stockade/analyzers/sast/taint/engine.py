@@ -552,6 +552,13 @@ class TaintEngine:
         if elements is not None:
             return self._eval_container(elements, env, depth)
         value = union([self._eval(c, env, depth + 1) for c in node.named_children])
+        if (
+            value.tainted
+            and node.child_count == 3
+            and not node.children[1].is_named
+            and node.children[1].type in a.clean_operators
+        ):
+            return Value(const=fold(node, env, a))  # ``(page - 1) * 10``, ``a === b``
         if value.tainted and node.child_count == 3 and node.children[1].type in ("+", "%"):
             left = fold(node.children[0], env, a)
             if isinstance(left, str) and HOST_PREFIX.match(left):
@@ -920,11 +927,14 @@ class TaintEngine:
                 return False
         for key, expected in sink.when.items():
             node = parts.kwargs.get(key)
+            if node is None and key.isdigit() and int(key) < len(parts.args):
+                node = parts.args[int(key)]  # a positional argument: setHeader("Location", x)
             actual = fold(node, env, self.a) if node is not None else NOT_CONSTANT
             if actual is NOT_CONSTANT:
                 return False
-            if isinstance(expected, str) and isinstance(actual, str) and "*" in expected:
-                if not fnmatch.fnmatchcase(actual.lower(), expected):  # "text/html*"
+            if isinstance(expected, str) and isinstance(actual, str):
+                # header names and media types: any case, globs ("text/html*")
+                if not fnmatch.fnmatchcase(actual.lower(), expected.lower()):
                     return False
             elif actual != expected:
                 return False
