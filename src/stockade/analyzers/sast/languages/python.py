@@ -395,13 +395,16 @@ class PythonAdapter(LanguageAdapter):
 
     def return_sink(self, fn: Node) -> str | None:
         """A Flask view's returned string is an HTML body (``<return-html>``); FastAPI turns
-        returned values into JSON, so its handlers (files importing fastapi) are excluded."""
+        returned values into JSON, so its handlers (files importing fastapi) are excluded
+        unless the route declares ``response_class=HTMLResponse``."""
         parent = fn.parent
         if parent is None or parent.type != "decorated_definition":
             return None
         decorators = [self.text(d) for d in parent.children if d.type == "decorator"]
         if not any(_is_route(d) for d in decorators):
             return None
+        if any(re.search(r"response_class\s*=\s*[\w.]*HTMLResponse\b", d) for d in decorators):
+            return "<return-html>"
         root = fn
         while root.parent is not None:
             root = root.parent
