@@ -302,7 +302,6 @@ def _attributes(node: Node, adapter: LanguageAdapter) -> set[str]:
 
 
 CSHARP = CSharpAdapter(
-    clean_operators=NUMERIC_OPERATORS,
     name="csharp",
     guard_calls=(
         ("*.IsLocalUrl", 0),
@@ -312,6 +311,7 @@ CSHARP = CSharpAdapter(
     ),
     file_languages=("csharp",),
     loader=tree_sitter_c_sharp.language,
+    clean_operators=NUMERIC_OPERATORS,
     identifier=frozenset({"identifier"}),
     attribute=frozenset({"member_access_expression"}),
     call=frozenset({"invocation_expression", "object_creation_expression"}),

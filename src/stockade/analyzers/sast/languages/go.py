@@ -280,11 +280,11 @@ def _type_name(node: Node | None, adapter: GoAdapter) -> str:
 
 
 GO = GoAdapter(
-    clean_operators=NUMERIC_OPERATORS,
     name="go",
     guard_calls=(("slices.Contains", 1), ("filepath.IsLocal", 0)),
     file_languages=("go",),
     loader=tree_sitter_go.language,
+    clean_operators=NUMERIC_OPERATORS,
     identifier=frozenset({"identifier"}),
     attribute=frozenset({"selector_expression"}),
     call=frozenset({"call_expression"}),

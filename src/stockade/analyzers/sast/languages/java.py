@@ -482,10 +482,10 @@ class JavaAdapter(LanguageAdapter):
 
 
 JAVA = JavaAdapter(
-    clean_operators=NUMERIC_OPERATORS,
     name="java",
     file_languages=("java",),
     loader=tree_sitter_java.language,
+    clean_operators=NUMERIC_OPERATORS,
     identifier=frozenset({"identifier"}),
     attribute=frozenset({"field_access"}),
     call=frozenset({"method_invocation", "object_creation_expression"}),

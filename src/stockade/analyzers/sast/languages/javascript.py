@@ -383,12 +383,12 @@ class JavaScriptAdapter(LanguageAdapter):
 
 
 JAVASCRIPT = JavaScriptAdapter(
-    clean_operators=NUMERIC_OPERATORS,
     name="javascript",
     source_prefilter=True,
     framework_source_markers=frozenset(f"@{name}(" for name in _REQUEST_DECORATORS),
     file_languages=("javascript", "typescript", "tsx"),
     loader=tree_sitter_javascript.language,
+    clean_operators=NUMERIC_OPERATORS,
     identifier=frozenset(
         {
             "identifier",

@@ -258,7 +258,6 @@ def _child(node: Node, kind: str) -> Node | None:
 
 
 PHP = PhpAdapter(
-    clean_operators=NUMERIC_OPERATORS,
     name="php",
     guard_calls=(
         ("in_array", 0),
@@ -271,6 +270,7 @@ PHP = PhpAdapter(
     ),
     file_languages=("php",),
     loader=tree_sitter_php.language_php,
+    clean_operators=NUMERIC_OPERATORS,
     identifier=frozenset({"variable_name"}),
     attribute=frozenset(
         {

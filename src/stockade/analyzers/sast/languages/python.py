@@ -43,9 +43,11 @@ VALIDATING_METHODS = frozenset(
     {"startswith", "isdigit", "isdecimal", "isnumeric", "isalnum", "isalpha", "isidentifier"}
 )
 # calls after which a path has no ``..`` left (``is_relative_to`` compares names only)
+SEQUENCES = ("list", "tuple")
 NORMALIZERS = (".resolve(", "realpath(", "abspath(", "normpath(")
 # Django URL captures whose names say they come from an ``<int:…>`` converter
 _INT_CAPTURE = re.compile(r"pk|id|\w+_(?:id|pk)|year|month|day|page|num|\w+_num|version|count")
+DJANGO = re.compile("django")
 JSON_FRAMEWORKS = re.compile(r"\b(?:fastapi|starlette|flask_restful|flask_restx)\b")
 NON_INPUT_PARAMS = frozenset({"self", "cls", "request", "req", "db", "session", "background_tasks"})
 
@@ -239,15 +241,7 @@ class PythonAdapter(LanguageAdapter):
                 and self.text(named[0]) == self.text(other)
             ):
                 return self.text(other), equal
-            if (
-                name.endswith("commonpath")
-                and len(named) == 1
-                and named[0].type
-                in (
-                    "list",
-                    "tuple",
-                )
-            ):
+            if name.endswith("commonpath") and len(named) == 1 and named[0].type in SEQUENCES:
                 paths = [p for p in named[0].named_children if self.text(p) != self.text(other)]
                 if (
                     len(paths) == 1
@@ -287,8 +281,9 @@ class PythonAdapter(LanguageAdapter):
         named = list(args.named_children) if args is not None else []
         if attr == "startswith" and named and not self._pinning_prefix(named[0]):
             return None
-        if attr == "startswith" and obj is not None and self._str_of_identifier(obj):
-            return self.text(obj.child_by_field_name("arguments").named_children[0]), True  # type: ignore[union-attr]
+        text_of = self._str_argument(obj) if attr == "startswith" and obj is not None else None
+        if text_of is not None:
+            return self.text(text_of), True
         if attr in VALIDATING_METHODS and obj is not None and obj.type == "identifier":
             return self.text(obj), True
         if (
@@ -302,18 +297,16 @@ class PythonAdapter(LanguageAdapter):
             return self.text(named[1]), True
         return None
 
-    def _str_of_identifier(self, node: Node) -> bool:
-        """``str(p)``: a path's text, checked in its place (``str(p).startswith(str(base))``)."""
+    def _str_argument(self, node: Node) -> Node | None:
+        """``p`` of ``str(p)``: a path's text, checked in its place
+        (``str(p).startswith(str(base))``)."""
         if node.type != "call":
-            return False
+            return None
         fn, args = node.child_by_field_name("function"), node.child_by_field_name("arguments")
         named = list(args.named_children) if args is not None else []
-        return (
-            fn is not None
-            and self.text(fn) == "str"
-            and len(named) == 1
-            and named[0].type == "identifier"
-        )
+        if fn is None or self.text(fn) != "str" or len(named) != 1:
+            return None
+        return named[0] if named[0].type == "identifier" else None
 
     def _normalized(self, variable: Node) -> bool:
         """Whether the enclosing function assigns ``variable`` from a resolved path, the
@@ -405,13 +398,7 @@ class PythonAdapter(LanguageAdapter):
             return None
         if any(re.search(r"response_class\s*=\s*[\w.]*HTMLResponse\b", d) for d in decorators):
             return "<return-html>"
-        root = fn
-        while root.parent is not None:
-            root = root.parent
-        for node in root.named_children:
-            if node.type.startswith("import") and JSON_FRAMEWORKS.search(self.text(node)):
-                return None
-        return "<return-html>"
+        return None if self._imports_matching(fn, JSON_FRAMEWORKS) else "<return-html>"
 
     def param_names(self, params: Node) -> Iterator[str]:
         for child in params.named_children:
@@ -445,16 +432,17 @@ class PythonAdapter(LanguageAdapter):
         come from ``<int:…>`` converters (``pk``, ``id``, ``…_id``, dates, pages) are left
         out: urls.py is another file, and an int capture cannot inject."""
         rest = params[1:] if params[:1] == ("self",) else params
-        if not rest or rest[0] != "request" or len(rest) < 2 or not self._imports_django(node):
+        if len(rest) < 2 or rest[0] != "request" or not self._imports_matching(node, DJANGO):
             return frozenset()
         return frozenset(name for name in rest[1:] if not _INT_CAPTURE.fullmatch(name))
 
-    def _imports_django(self, node: Node) -> bool:
+    def _imports_matching(self, node: Node, module: re.Pattern[str]) -> bool:
+        """Whether a top-level import of the file holding ``node`` names such a module."""
         root = node
         while root.parent is not None:
             root = root.parent
         return any(
-            child.type.startswith("import") and b"django" in (child.text or b"")
+            child.type.startswith("import") and module.search(self.text(child))
             for child in root.named_children
         )
 

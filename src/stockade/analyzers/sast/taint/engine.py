@@ -383,9 +383,8 @@ class TaintEngine:
             if then_ends != else_ends:  # only the branch that falls through continues
                 env.update(else_env if then_ends else then_env)
                 return
-            for key in then_env.keys() | else_env.keys():
-                if key not in unguarded:
-                    env[key] = join(then_env.get(key, CLEAN), else_env.get(key, CLEAN))
+            merged = _join_envs([then_env, else_env])
+            env.update({k: v for k, v in merged.items() if k not in unguarded})
         elif value:
             self._exec_block(then, env, depth + 1)
         else:
@@ -1152,17 +1151,15 @@ def _innermost(findings: list[Finding]) -> list[Finding]:
         loc = f.location
         return (loc.line, loc.column), (loc.end_line or loc.line, loc.end_column or loc.column)
 
-    kept = []
-    for outer in findings:
-        (start, end) = span(outer)
-        inside = any(
-            other is not outer
-            and other.rule_id == outer.rule_id
-            and start <= span(other)[0]
-            and span(other)[1] <= end
-            and span(other) != (start, end)
-            for other in findings
+    spans = [(f.rule_id, span(f)) for f in findings]
+    return [
+        f
+        for f, (rule, (start, end)) in zip(findings, spans, strict=True)
+        if not any(
+            other_rule == rule
+            and start <= inner_start
+            and inner_end <= end
+            and (inner_start, inner_end) != (start, end)
+            for other_rule, (inner_start, inner_end) in spans
         )
-        if not inside:
-            kept.append(outer)
-    return kept
+    ]
