@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 SQLI = (
     "import sqlite3\n"
     "from flask import Flask, request\n"
@@ -21,8 +19,7 @@ SPEC = (
     "        - {name: id, in: path, required: true, schema: {type: integer}}\n"
     "      responses: {'204': {description: gone}}\n"
 )
-# Real OSV exports from ../shared (read-only test data).
-OSV = Path(__file__).parents[1] / ".." / "shared" / "data" / "osv"
+# Real OSV exports (tests/data/osv, read-only test data).
 # Assembled at run time so that the repository itself holds no key-shaped string.
 FAKE_AWS_KEY = "AKIA" + "Q3EGRZ7XKW4PLM2V"
 

@@ -1,4 +1,4 @@
-"""Dependency analysis benchmark: import time of the shared OSV exports, and parse + match
+"""Dependency analysis benchmark: import time of the test suite's OSV exports, and parse + match
 time for a tree of 10,000 pinned packages across PyPI, crates.io, Go and npm.
 
 Run from the repository root: ``.venv/bin/python bench/deps/run.py``. The package set mixes
@@ -24,7 +24,7 @@ from stockade.analyzers.deps.advisories.local import LocalStore
 from stockade.analyzers.deps.service import analyze_contents
 
 ROOT = Path(__file__).resolve().parents[2]
-OSV = ROOT / ".." / "shared" / "data" / "osv"
+OSV = ROOT / "tests" / "data" / "osv"
 TARGETS = {"import": 20.0, "match": 1.0}
 RNG = random.Random(7)
 

@@ -6,8 +6,8 @@ Builds (once, cached in bench/secrets/work/tree) a real tree from installed pack
 interpreter's standard library, the site-packages of a venv holding numpy, pandas, cryptography
 and botocore (pip-installed into bench/secrets/work/venv), and Go's ``src/`` from Debian's
 golang-*-src package when installed (``/usr/lib/go*/src``). The peers are pip-installed into
-bench/secrets/work/peers and run offline with validation and update checks off (see
-/work/shared/PEERS.md). Every tool runs under ``/usr/bin/time -v``; its "maximum resident set
+bench/secrets/work/peers and run offline with validation and update checks off (the
+flags are in this script's peer commands). Every tool runs under ``/usr/bin/time -v``; its "maximum resident set
 size" is the largest single process (Stockade's workers are separate processes, so its figure
 is the largest worker or the parent, whichever is larger). detect-secrets is single-threaded and
 runs about 0.3 MB/s, so it runs on every 20th file of the tree, next to Stockade on the same

@@ -12,7 +12,7 @@ from stockade.cli.app import main
 sys.path.insert(0, str(Path(__file__).parents[1] / "analyzers" / "deps"))
 from loopback import serve
 
-OSV = Path(__file__).parents[2] / ".." / "shared" / "data" / "osv"
+from osv_data import OSV
 
 
 def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:

@@ -13,12 +13,11 @@ import pytest
 import uvicorn
 from fastapi.testclient import TestClient
 
+from osv_data import OSV
 from server_fixtures import Accounts, make_settings
 from stockade.analyzers.deps.advisories.local import LocalStore
 from stockade.cli.app import main
 from stockade.server.app import create_app
-
-OSV = Path(__file__).parents[2] / ".." / "shared" / "data" / "osv"
 
 
 def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:

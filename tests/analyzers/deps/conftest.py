@@ -1,15 +1,14 @@
-"""A store built once per session from the real OSV exports in ``../shared/data/osv``."""
+"""A store built once per session from the real OSV exports in ``tests/data/osv``."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
+from osv_data import OSV
 from stockade.analyzers.deps.advisories.local import LocalStore
 
-OSV = Path(__file__).parents[3] / ".." / "shared" / "data" / "osv"
 ECOSYSTEMS = ("PyPI", "crates.io", "Go")
 
 

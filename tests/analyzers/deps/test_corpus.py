@@ -16,11 +16,11 @@ from typing import Any
 import pytest
 from packaging.version import Version
 
+from osv_data import OSV
 from stockade.analyzers.deps.advisories.local import LocalStore
 from stockade.analyzers.deps.service import analyze_contents
 
 CORPUS = Path(__file__).parents[2] / "corpus" / "deps"
-OSV = Path(__file__).parents[3] / ".." / "shared" / "data" / "osv"
 
 
 @pytest.fixture(scope="module")

@@ -10,14 +10,13 @@ import pytest
 sys.path.insert(0, str(Path(__file__).parent))
 from loopback import serve
 
+from osv_data import OSV
 from stockade.analyzers.deps.advisories.interface import AdvisorySourceError
 from stockade.analyzers.deps.advisories.local import LocalStore
 from stockade.analyzers.deps.advisories.osv_api import OsvApiSource
 from stockade.analyzers.deps.advisories.sync import sync
 from stockade.analyzers.deps.model import Package
 from stockade.analyzers.deps.service import match_packages
-
-OSV = Path(__file__).parents[3] / ".." / "shared" / "data" / "osv"
 
 RECORD = {
     "id": "GHSA-aaaa-bbbb-cccc",

@@ -8,9 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from osv_data import OSV
 from stockade.analyzers.deps.advisories.local import ImportFailedError, LocalStore, default_path
-
-OSV = Path(__file__).parents[3] / ".." / "shared" / "data" / "osv"
 
 
 def _record(adv_id: str, modified: str, name: str = "demo-pkg", fixed: str = "2.0") -> dict:

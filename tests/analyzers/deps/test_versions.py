@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import zipfile
-from pathlib import Path
 
 import pytest
 import semver
@@ -12,6 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from packaging.version import Version
 
+from osv_data import OSV
 from stockade.analyzers.deps.versions import (
     VersionError,
     affected_entry_matches,
@@ -21,8 +21,6 @@ from stockade.analyzers.deps.versions import (
     pep440_key,
     semver_key,
 )
-
-OSV = Path(__file__).parents[3] / ".." / "shared" / "data" / "osv"
 
 ident = st.one_of(
     st.integers(0, 30).map(str),

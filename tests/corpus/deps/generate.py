@@ -1,4 +1,4 @@
-"""Build the labelled dependency corpus from ``../shared/data/osv`` (run from the repo root).
+"""Build the labelled dependency corpus from ``tests/data/osv`` (run from the repo root).
 
 Oracles, independent of the analyzer's range code:
 - PyPI: the advisories' explicit ``versions`` lists (exact string membership).
@@ -26,7 +26,7 @@ import semver
 from packaging.version import InvalidVersion, Version
 
 HERE = Path(__file__).parent
-OSV = HERE.parents[2] / ".." / "shared" / "data" / "osv"
+OSV = HERE.parents[1] / "data" / "osv"
 RNG = random.Random(20261123)
 PEP503 = re.compile(r"[-_.]+")
 
