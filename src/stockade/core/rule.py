@@ -7,9 +7,11 @@ Rules are data (rule files of each analyzer); this is their common, validated sh
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
-from stockade.core.errors import RuleError
+from stockade.core.errors import RuleError, StockadeError
 from stockade.core.severity import Confidence, Severity
 
 _RULE_ID = re.compile(r"^[a-z0-9][a-z0-9._/-]{1,127}$")
@@ -54,3 +56,49 @@ class Rule:
         """Description and remediation as one paragraph, for SARIF ``help.text``."""
         parts = [p for p in (self.description, self.remediation) if p]
         return "\n\n".join(parts) or self.title
+
+
+def _strings(value: Any) -> tuple[str, ...]:
+    if value is None:
+        return ()
+    if isinstance(value, str):
+        return (value,)
+    return tuple(str(v) for v in value)
+
+
+def rule_from_mapping(
+    raw: Mapping[str, Any],
+    *,
+    module: str,
+    source: str,
+    defaults: Mapping[str, Any] | None = None,
+) -> Rule:
+    """One rule from a rule file's table (TOML or YAML), every module's files alike.
+
+    ``defaults`` fill fields a module's files leave out (the secrets module's CWE, say);
+    errors name the rule and ``source`` (the file), never a bare ``KeyError``.
+    """
+    data = {**(defaults or {}), **raw}
+    rule_id = str(data.get("id", ""))
+    try:
+        return Rule(
+            id=rule_id,
+            title=str(data["title"]),
+            module=module,
+            type=str(data["type"]),
+            severity=Severity.parse(str(data["severity"])),
+            confidence=Confidence.parse(str(data.get("confidence", "medium"))),
+            description=str(data.get("description", data.get("message", ""))).strip(),
+            remediation=str(data.get("remediation", "")).strip(),
+            cwe=_strings(data.get("cwe")),
+            owasp=_strings(data.get("owasp")),
+            references=_strings(data.get("references")),
+            tags=_strings(data.get("tags")),
+            languages=_strings(data.get("languages")),
+        )
+    except RuleError:
+        raise
+    except KeyError as exc:
+        raise RuleError(rule_id or "?", f"missing field {exc}", source=source) from None
+    except (StockadeError, TypeError, ValueError) as exc:
+        raise RuleError(rule_id or "?", str(exc), source=source) from None

@@ -7,8 +7,7 @@ from importlib import resources
 
 import yaml
 
-from stockade.core.rule import Rule
-from stockade.core.severity import Confidence, Severity
+from stockade.core.rule import Rule, rule_from_mapping
 
 MODULE = "api"
 
@@ -19,19 +18,8 @@ def load_rules() -> dict[str, Rule]:
     rules = {}
     loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
     for entry in yaml.load(text, Loader=loader):  # noqa: S506 - a safe loader
-        rule = Rule(
-            id=entry["id"],
-            title=entry["title"],
-            module=MODULE,
-            type=entry["type"],
-            severity=Severity.parse(entry["severity"]),
-            confidence=Confidence.parse(entry.get("confidence", "medium")),
-            description=entry.get("description", ""),
-            remediation=entry.get("remediation", ""),
-            cwe=tuple(entry.get("cwe", ())),
-            owasp=tuple(entry.get("owasp", ())),
-            references=tuple(entry.get("references", ())),
-            tags=("openapi",),
+        rule = rule_from_mapping(
+            entry, module=MODULE, source="rules.yaml", defaults={"tags": ["openapi"]}
         )
         rules[rule.id] = rule
     return rules

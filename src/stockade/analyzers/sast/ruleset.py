@@ -22,8 +22,8 @@ import yaml
 from stockade.analyzers.sast.languages import load_adapter
 from stockade.analyzers.sast.languages.base import LanguageAdapter
 from stockade.core.errors import RuleError
-from stockade.core.rule import Rule
-from stockade.core.severity import Confidence, Severity
+from stockade.core.rule import Rule, rule_from_mapping
+from stockade.core.severity import Confidence
 
 # libyaml parses the rule files about ten times faster than the pure-Python loader; the
 # rules load once per process, but every job starts a process.
@@ -320,27 +320,7 @@ def _tuple(value: Any) -> tuple[str, ...]:
 
 
 def _meta(raw: Mapping[str, Any], language: str, source: str) -> Rule:
-    rule_id = str(raw.get("id", ""))
-    try:
-        return Rule(
-            id=rule_id,
-            title=str(raw["title"]),
-            module="sast",
-            type=str(raw["type"]),
-            severity=Severity.parse(str(raw["severity"])),
-            confidence=Confidence.parse(str(raw.get("confidence", "medium"))),
-            description=str(raw.get("description", raw.get("message", ""))).strip(),
-            remediation=str(raw.get("remediation", "")).strip(),
-            cwe=_tuple(raw.get("cwe")),
-            owasp=_tuple(raw.get("owasp")),
-            references=_tuple(raw.get("references")),
-            tags=_tuple(raw.get("tags")),
-            languages=(language,),
-        )
-    except KeyError as exc:
-        raise RuleError(rule_id or "?", f"missing field {exc}", source=source) from None
-    except Exception as exc:
-        raise RuleError(rule_id or "?", str(exc), source=source) from None
+    return rule_from_mapping({**raw, "languages": [language]}, module="sast", source=source)
 
 
 def _sink(raw: Mapping[str, Any], rule_id: str) -> SinkSpec:

@@ -1,127 +1,33 @@
-"""Metadata of the detectors implemented in code (structured formats and generic detection)."""
+"""Metadata of the detectors implemented in code (structured formats and generic detection).
+
+The data is ``code_rules.toml``; what every secret rule shares (type, CWE, OWASP, tags) comes
+from the module's constants, so the regex rules and these cannot drift apart.
+"""
 
 from __future__ import annotations
 
+import tomllib
+from importlib import resources
+
 from stockade.analyzers.secrets.ruleset import CWE, MODULE, OWASP, RULE_TYPE
-from stockade.core.rule import Rule
-from stockade.core.severity import Confidence, Severity
+from stockade.core.rule import Rule, rule_from_mapping
 
-_ROTATE = (
-    "Treat the secret as compromised: revoke or rotate it, then load it at run time from a secret "
-    "manager or the environment. Removing it from the file does not remove it from history."
-)
+_SOURCE = "code_rules.toml"
 
 
-def _rule(rid: str, title: str, sev: Severity, conf: Confidence, description: str) -> Rule:
-    return Rule(
-        id=rid,
-        title=title,
-        module=MODULE,
-        type=RULE_TYPE,
-        severity=sev,
-        confidence=conf,
-        description=description,
-        remediation=_ROTATE,
-        cwe=CWE,
-        owasp=OWASP,
-        tags=("secret",),
+def _load() -> dict[str, Rule]:
+    data = tomllib.loads(resources.files(__package__).joinpath(_SOURCE).read_text("utf-8"))
+    defaults = {
+        **data["defaults"],
+        "type": RULE_TYPE,
+        "cwe": list(CWE),
+        "owasp": list(OWASP),
+        "tags": ["secret"],
+    }
+    rules = (
+        rule_from_mapping(t, module=MODULE, source=_SOURCE, defaults=defaults) for t in data["rule"]
     )
+    return {rule.id: rule for rule in rules}
 
 
-CODE_RULES: dict[str, Rule] = {
-    r.id: r
-    for r in (
-        _rule(
-            "private-key",
-            "Private key",
-            Severity.CRITICAL,
-            Confidence.HIGH,
-            "A PEM, OpenSSH or PGP private key block (also inside strings with escaped newlines "
-            "or base64-wrapped).",
-        ),
-        _rule(
-            "private-key-putty",
-            "PuTTY private key",
-            Severity.CRITICAL,
-            Confidence.HIGH,
-            "A PuTTY .ppk private key.",
-        ),
-        _rule(
-            "pkcs12-keystore",
-            "PKCS#12 key store",
-            Severity.HIGH,
-            Confidence.HIGH,
-            "A PKCS#12 (.p12/.pfx) file, recognised by its ASN.1 structure: it holds a private key.",
-        ),
-        _rule(
-            "url-password",
-            "Password in URL",
-            Severity.HIGH,
-            Confidence.MEDIUM,
-            "A connection string or URL with an embedded password (scheme://user:password@host).",
-        ),
-        _rule(
-            "jwt",
-            "JSON Web Token",
-            Severity.MEDIUM,
-            Confidence.MEDIUM,
-            "A signed JWT whose header decodes to JSON with an alg; it may still be valid.",
-        ),
-        _rule(
-            "docker-config-auth",
-            "Docker registry credentials",
-            Severity.HIGH,
-            Confidence.HIGH,
-            "A Docker config.json auths entry (base64 user:password) or identity token.",
-        ),
-        _rule(
-            "npmrc-auth",
-            "npm registry credentials",
-            Severity.HIGH,
-            Confidence.HIGH,
-            "An .npmrc _authToken, _auth or _password entry.",
-        ),
-        _rule(
-            "netrc-password",
-            "netrc password",
-            Severity.HIGH,
-            Confidence.MEDIUM,
-            "A password entry of a .netrc machine.",
-        ),
-        _rule(
-            "pypirc-password",
-            "PyPI upload password",
-            Severity.HIGH,
-            Confidence.MEDIUM,
-            "A password in a .pypirc index section (an upload token or account password).",
-        ),
-        _rule(
-            "kubernetes-secret",
-            "Kubernetes Secret value",
-            Severity.HIGH,
-            Confidence.MEDIUM,
-            "A credential in the data of a Kubernetes Secret manifest (base64 is not encryption).",
-        ),
-        _rule(
-            "generic-password",
-            "Hard-coded password",
-            Severity.HIGH,
-            Confidence.MEDIUM,
-            "A password-named variable, key or flag assigned a literal that looks like a password.",
-        ),
-        _rule(
-            "generic-secret",
-            "Hard-coded secret",
-            Severity.HIGH,
-            Confidence.MEDIUM,
-            "A secret-, token- or key-named variable assigned a high-entropy literal.",
-        ),
-        _rule(
-            "http-authorization-header",
-            "Credential in Authorization header",
-            Severity.HIGH,
-            Confidence.MEDIUM,
-            "A literal bearer, token or basic credential in an Authorization header.",
-        ),
-    )
-}
+CODE_RULES: dict[str, Rule] = _load()

@@ -13,63 +13,22 @@ import hashlib
 import itertools
 import math
 import re
+import tomllib
 from collections import Counter
 from collections.abc import Iterable
+from importlib import resources
+
+# The word lists are data: filter_words.toml beside this module.
+_WORDS: dict[str, list[str]] = tomllib.loads(
+    resources.files(__package__).joinpath("filter_words.toml").read_text("utf-8")
+)
 
 _PLACEHOLDER = re.compile(
     r"\$\{|\{\{|\}\}|%\(|%s\b|<[A-Za-z_ -]+>|^\$[A-Za-z_]|^%[A-Za-z_]+%$|\bxxxx|XXXX|\*\*\*|\.\.\.|"
     r"^<|>$|^\[.*\]$|^#\{|^\{[^{}]*\}$|\{[\w.\[\]'\"]{0,40}\}",
 )
-_STOPWORDS = (
-    "example",
-    "changeme",
-    "change_me",
-    "change-me",
-    "placeholder",
-    "your_",
-    "your-",
-    "yourkey",
-    "dummy",
-    "redacted",
-    "replace",
-    "insert",
-    "sample",
-    "notreal",
-    "not_real",
-    "not-real",
-    "secret_here",
-    "key_here",
-    "token_here",
-    "password_here",
-    "todo",
-    "fixme",
-    "lorem",
-    "test_secret",
-    "testsecret",
-    "testkey",
-    "test_key",
-    "testtoken",
-    "test_token",
-    "foobar",
-    "process.env",
-    "os.environ",
-    "getenv",
-    "environ",
-    "config.",
-    "settings.",
-    "secrets.",
-)
-_WHOLE_STOPWORDS = {
-    "undefined",
-    "null",
-    "none",
-    "nil",
-    "true",
-    "false",
-    "default",
-    "required",
-    "optional",
-}
+_STOPWORDS = tuple(_WORDS["stopwords"])
+_WHOLE_STOPWORDS = set(_WORDS["whole_stopwords"])
 _UUID = re.compile(r"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$")
 _HEX = re.compile(r"^(?:0x)?[0-9a-fA-F]+$")
 # Integrity strings (sha512-…, h1:…) and stored password hashes: bcrypt, argon2, crypt(3)
@@ -104,42 +63,7 @@ _SIGIL_NAME = re.compile(r"^(?:[$@%&*:#!~^?.-]+[A-Za-z_][A-Za-z_.-]*|--?[A-Za-z]
 # ``createElement(``, ``),`` : a "value" that is really a stretch of (minified) code.
 _CODE_PUNCT = re.compile(r"[A-Za-z_$][\w$]{2,}\(|^[),;]|\)[,;]|=>")
 _BASE64 = re.compile(r"^[A-Za-z0-9+/]{8,}={0,2}$")
-# SHA-256 digests of keys printed in providers' documentation (AWS's IAM examples, Stripe's
-# test-mode examples, jwt.io's sample token). Stored as digests so that this file itself never
-# holds a key-shaped literal; compared exactly, so a real key is never mistaken for one.
-_DOCUMENTED_EXAMPLES = frozenset(
-    {
-        "1a5d44a2dca19669d72edf4c4f1c27c4c1ca4b4408fbb17f6ce4ad452d78ddb3",
-        "78314b11be2e581549ac1c4f616563fad3fdf0c3b71678f6e2299182080e0598",
-        "c6ea27c534f993d31f0aef882e3d200e7b87470c379ae79c8f9b19d3bd363dc9",
-        "e21b597ba6b9cafa59d9ebc4d65c0385f5eb3fa56abab2607fa76589ad849a33",
-        "7f75367e7881255134e1375e723d1dea8ad5f6a4fdb79d938df1f1754a830606",
-        "2cafc0970149a84f3b9e62eaf169f36f59907a3b3e31f7b82e68c69cd27f7326",
-        "b1471f544ceeea31333bde7e1ecbaad6eac0d4a749412ad29bd66ef895b81c6b",
-        "bf145d9380bbe05bdc1a72525796b224f8a8c93ae0e9e102eafbc255ac1af9e8",  # PyJWT's README
-        # RFC 6749 (OAuth 2.0) and RFC 5849 (OAuth 1.0) example tokens, client credentials
-        "6c96130f130ab0d6d158397e24d2bcc1c9a5e73ae081f6e983f1c7b545d24a4c",
-        "00cf4c781dc37003f7c7dd7d4c9a6ef1e0f4c62d9a291aa8bc398774e3fefd32",
-        "ca7459e2b26776de081b9a07e40227fd6cff232a1e3233ff6b6aa6d036ca9981",
-        "a35b81a7d7927b70ec99270dd2362b88580a28574af812f2c02f56469579186f",
-        "8d567eb88afff34f31ab97fbb2731e582703bdeaf3c92b989cf568e0b23cef31",
-        "9d03b692e941d5ace207a9f8048834439f6de98e5c6c1590c22c4f4577c88a42",
-        "2ff8b0fb93aca981c78f1e94355c298c23435461f1072ef4674848e620371787",
-        "8be5d113c0871ce1a122d68a7dff940ab7b09ad8dfcfd9a85aa5c1acc026279e",  # TOTP example seed
-        "8d4ef6536dc8895f256c1e0d95dcd19763036732d64a095e44a90ed444267ad3",  # RFC 7519 JWT
-        # the Azure Storage emulator's published account key (devstoreaccount1)
-        "0011cc25eb4320717494d2703e8cba85743e71b500283c21c8b88147992f9059",
-        # tokens printed in GitHub's, Slack's and Stripe's API documentation
-        "3543c50b0cb9cea8e55eb1f529b79f043cb250d485fde7b66cabbb5183add7da",
-        "2ddc147f3a3b5a1722b8ed6be3c45c49a7156b17fca5d11410137a6d04def6eb",
-        "f2d6ca16515033e5dce14eba840b979d27b5cbae24bb3e5bf484339667f86397",
-        "5895b89c8fb33402a5bfc23aad5aaf863fbb438a51e1a0bb02b0ce618c8fdf9d",
-        # NIST SP 800-38A AES-128/192/256 example keys (test vectors in every crypto library)
-        "2ef2503d964e9668092e6878d3c390ca7909bbbffabd781857115e3be4bb3e5a",
-        "c12ce25303a023aa1317614428c0ac8ef707c5a370d7c766353c66df5d2cb46f",
-        "837e8e636d452b6133d5a5c56de1eb57c08a94bbe632804fa621a49014c5c034",
-    }
-)
+_DOCUMENTED_EXAMPLES = frozenset(_WORDS["documented_example_digests"])
 
 
 def shannon_entropy(value: str) -> float:
@@ -255,47 +179,7 @@ _REGEX_SYNTAX = re.compile(
 _LEET = str.maketrans(
     {"0": "o", "1": "i", "3": "e", "4": "a", "5": "s", "7": "t", "@": "a", "$": "s"}
 )
-_COMMON_PASSWORDS = frozenset(
-    [
-        "password",
-        "passwd",
-        "pass",
-        "secret",
-        "admin",
-        "administrator",
-        "root",
-        "guest",
-        "user",
-        "test",
-        "tester",
-        "demo",
-        "letmein",
-        "welcome",
-        "changeme",
-        "default",
-        "qwerty",
-        "dragon",
-        "monkey",
-        "hunter",
-        "master",
-        "shadow",
-        "sunshine",
-        "princess",
-        "football",
-        "baseball",
-        "superman",
-        "trustno",
-        "iloveyou",
-        "login",
-        "access",
-        "mysql",
-        "postgres",
-        "oracle",
-        "database",
-        "service",
-        "manager",
-    ]
-)
+_COMMON_PASSWORDS = frozenset(_WORDS["common_passwords"])
 
 
 def is_timestamp(value: str) -> bool:
@@ -468,50 +352,7 @@ def char_classes(value: str) -> int:
     )
 
 
-# Words that make a provider-named variable something other than its credential.
-_NOT_CREDENTIAL_NAME = frozenset(
-    [
-        "id",
-        "ids",
-        "url",
-        "uri",
-        "endpoint",
-        "host",
-        "hostname",
-        "domain",
-        "region",
-        "zone",
-        "hash",
-        "hashed",
-        "checksum",
-        "digest",
-        "fingerprint",
-        "sha",
-        "sha1",
-        "sha256",
-        "md5",
-        "version",
-        "name",
-        "type",
-        "length",
-        "size",
-        "count",
-        "timeout",
-        "ttl",
-        "expiry",
-        "path",
-        "file",
-        "dir",
-        "prefix",
-        "header",
-        "label",
-        "format",
-        "pattern",
-        "regex",
-        "public",
-        "pub",
-    ]
-)
+_NOT_CREDENTIAL_NAME = frozenset(_WORDS["not_credential_name_words"])
 _NAME_PIECES = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
 
 
