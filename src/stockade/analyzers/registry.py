@@ -7,6 +7,7 @@ pay for modules it does not run. Third-party analyzers register an entry point i
 
 from __future__ import annotations
 
+import functools
 import importlib
 from collections.abc import Mapping
 from importlib.metadata import entry_points
@@ -14,6 +15,7 @@ from typing import Any
 
 from stockade.analyzers.interface import Analyzer
 from stockade.core.errors import AnalyzerError, ConfigError
+from stockade.core.rule import Rule
 
 BUILTIN: dict[str, str] = {
     "sast": "stockade.analyzers.sast.analyzer:SastAnalyzer",
@@ -76,3 +78,19 @@ def create(name: str, options: Mapping[str, Any] | None = None) -> Analyzer:
         known = ", ".join(classes) or "none"
         raise ConfigError(f"unknown or unavailable module {name!r} (installed: {known})")
     return classes[name](options)
+
+
+def module_rules(name: str) -> tuple[Rule, ...]:
+    """The rule metadata of the installed module ``name`` with default options (``()`` when
+    it is not installed), for reports of findings made elsewhere (job exports' SARIF).
+
+    Building an analyzer compiles its rules (hundreds for SAST), so this is done once per
+    process and analyzer class, not per request.
+    """
+    cls = available().get(name)
+    return () if cls is None else _class_rules(cls)
+
+
+@functools.cache
+def _class_rules(cls: type[Analyzer]) -> tuple[Rule, ...]:
+    return tuple(cls().rules())

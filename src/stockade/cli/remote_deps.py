@@ -14,8 +14,8 @@ from stockade.analyzers.target import Target
 from stockade.cli.client import ServerClient
 from stockade.cli.credentials import Credentials
 from stockade.cli.errors import CliError
-from stockade.core.finding import Finding, Location
-from stockade.core.severity import Confidence, Severity
+from stockade.core.codec import finding_from_json
+from stockade.core.finding import Finding, ScanIssue
 from stockade.scan import ModuleRun, ScanResult
 
 MAX_MANIFEST_BYTES = 5 * 1024 * 1024
@@ -35,28 +35,20 @@ def collect_manifests(target: Target) -> list[dict[str, str]]:
     ]
 
 
+# What a dependency finding is when the server's answer leaves a field out.
+_DEPENDENCY_DEFAULTS: dict[str, Any] = {
+    "rule_id": "dependencies.vulnerable-package",
+    "module": "dependencies",
+    "type": "vulnerable-dependency",
+    "severity": "medium",
+    "confidence": "high",
+}
+
+
 def finding_from_api(data: dict[str, Any]) -> Finding:
-    """A core finding from the server's finding JSON (API.md)."""
-    return Finding(
-        rule_id=str(data.get("rule_id", "dependencies.vulnerable-package")),
-        module=str(data.get("module", "dependencies")),
-        type=str(data.get("type", "vulnerable-dependency")),
-        severity=Severity.parse(str(data.get("severity", "medium"))),
-        confidence=Confidence.parse(str(data.get("confidence", "high"))),
-        title=str(data.get("title", "")),
-        message=str(data.get("message", "")),
-        location=Location(
-            str(data.get("file", "")),
-            max(1, int(data.get("line") or 1)),
-            max(1, int(data.get("column") or 1)),
-            snippet=data.get("code") or None,
-        ),
-        remediation=str(data.get("remediation", "")),
-        cwe=tuple(data.get("cwe") or ()),
-        references=tuple(data.get("references") or ()),
-        metadata=dict(data.get("metadata") or {}),
-        fingerprint=str(data.get("fingerprint", "")),
-    )
+    """A core finding from the server's finding JSON (API.md), through the core codec so
+    that nothing the server sends (``owasp``, end positions, the trace) is dropped."""
+    return finding_from_json({**_DEPENDENCY_DEFAULTS, **data})
 
 
 def analyze_remote(target: Target, creds: Credentials) -> tuple[list[Finding], int]:
@@ -77,3 +69,17 @@ def add_dependency_findings(result: ScanResult, creds: Credentials) -> None:
     result.findings.extend(findings)
     result.findings.sort(key=lambda f: (f.location.path, f.location.line, f.rule_id))
     result.modules.append(ModuleRun("dependencies", (), files, len(findings)))
+
+
+def try_dependency_findings(result: ScanResult, creds: Credentials) -> CliError | None:
+    """Like :func:`add_dependency_findings`, but a failing server step (unreachable, not
+    ready, refused) is returned instead of raised: the local modules' results are complete
+    and still worth printing. The failure is also recorded as a scan error, so JSON and
+    SARIF reports do not read as "no vulnerable dependencies"."""
+    try:
+        add_dependency_findings(result, creds)
+    except CliError as exc:
+        message = f"dependency analysis through the server failed: {exc}"
+        result.issues.append(ScanIssue("error", ".", message, "dependencies"))
+        return exc
+    return None

@@ -6,6 +6,7 @@ values are the lower-case words used in every JSON payload.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from enum import StrEnum
 from typing import Any
 
@@ -89,6 +90,29 @@ _SECURITY_SEVERITY = {
     Severity.LOW: "3.0",
     Severity.INFO: "0.0",
 }
+
+
+def severity_order(value: str) -> int:
+    """Sort position of a severity word, most severe first: critical is 0, info 4, and any
+    other word comes after all of them. Stored findings keep this in ``severity_rank`` so
+    the database sorts them; it is :attr:`Severity.rank` turned around, not a second scale."""
+    try:
+        return Severity.CRITICAL.rank - Severity(value).rank
+    except ValueError:
+        return len(Severity)
+
+
+def severity_counts(severities: Iterable[str]) -> dict[str, int]:
+    """``{total_findings, critical, high, medium, low, info}``: the counts every summary
+    (the CLI's JSON report, a job's summary) starts with. Every level is present, zero or
+    not; an unknown word gets its own key rather than vanishing from the total."""
+    counts = {s.value: 0 for s in Severity}
+    total = 0
+    for sev in severities:
+        key = sev.value if isinstance(sev, Severity) else str(sev)
+        counts[key] = counts.get(key, 0) + 1
+        total += 1
+    return {"total_findings": total, **counts}
 
 
 class Confidence(_Ranked):

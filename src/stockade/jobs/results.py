@@ -10,19 +10,20 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from stockade.core.finding import Finding, Location, TraceStep
-from stockade.core.severity import Confidence, Severity
-from stockade.store.job_models import COMPLETED, Job, JobFinding
+from stockade.core import codec
+from stockade.core.finding import Finding
+from stockade.core.severity import Severity, severity_counts, severity_order
+from stockade.store.job_models import Job, JobFinding
+from stockade.store.job_repositories import JobFindings, Jobs
 
 SEVERITIES: tuple[str, ...] = tuple(s.value for s in Severity)
-_RANK = {name: rank for rank, name in enumerate(SEVERITIES)}  # critical = 0
 
 
 def severity_rank(severity: str) -> int:
-    return _RANK.get(severity, len(SEVERITIES))
+    """The stored ``severity_rank`` column: critical = 0 (see core's :func:`severity_order`)."""
+    return severity_order(severity)
 
 
 def project_key(created_by: str, organization_id: str | None, name: str | None) -> str | None:
@@ -34,23 +35,20 @@ def project_key(created_by: str, organization_id: str | None, name: str | None) 
 
 
 def summarize(severities: Iterable[str], new: int = 0, fixed: int = 0) -> dict[str, int]:
-    counts = dict.fromkeys(SEVERITIES, 0)
-    total = 0
-    for sev in severities:
-        counts[sev] = counts.get(sev, 0) + 1
-        total += 1
-    return {"total_findings": total, **counts, "new": new, "fixed": fixed}
+    """A job's summary: core's severity counts plus what is new and fixed in the project."""
+    return {**severity_counts(severities), "new": new, "fixed": fixed}
 
 
 def store_findings(s: Session, job: Job, findings: Sequence[Mapping[str, Any]]) -> dict[str, int]:
     """Insert the job's findings with carried-over states; returns the summary."""
-    known = _known_states(s, job, [str(f["fingerprint"]) for f in findings])
+    rows = JobFindings(s)
+    known = _known_states(rows, job, [str(f["fingerprint"]) for f in findings])
     previous = _previous_fingerprints(s, job)
     seen: set[str] = set()
     for data in findings:
         fp = str(data["fingerprint"])
         seen.add(fp)
-        s.add(
+        rows.add(
             JobFinding(
                 job_id=job.id,
                 project_key=job.project_key,
@@ -68,84 +66,32 @@ def store_findings(s: Session, job: Job, findings: Sequence[Mapping[str, Any]]) 
     return summarize((str(f["severity"]) for f in findings), new=new, fixed=fixed)
 
 
-def _known_states(s: Session, job: Job, fingerprints: list[str]) -> dict[str, str]:
+def _known_states(rows: JobFindings, job: Job, fingerprints: list[str]) -> dict[str, str]:
     """The latest state of each fingerprint in earlier jobs of the project."""
     if not job.project_key or not fingerprints:
         return {}
-    states: dict[str, str] = {}
-    for chunk in range(0, len(fingerprints), 500):
-        rows = s.execute(
-            select(JobFinding.fingerprint, JobFinding.state)
-            .where(
-                JobFinding.project_key == job.project_key,
-                JobFinding.fingerprint.in_(fingerprints[chunk : chunk + 500]),
-                JobFinding.job_id != job.id,
-            )
-            .order_by(JobFinding.created_at)
-        )
-        for fp, state in rows:
-            states[fp] = state  # ordered oldest first: the newest wins
-    return states
+    return rows.project_states(job.project_key, fingerprints, except_job=job.id)
 
 
 def _previous_fingerprints(s: Session, job: Job) -> set[str] | None:
     if not job.project_key:
         return None
-    prev = s.scalar(
-        select(Job.id)
-        .where(
-            Job.project_key == job.project_key,
-            Job.status == COMPLETED,
-            Job.id != job.id,
-            Job.created_at <= job.created_at,
-        )
-        .order_by(Job.created_at.desc())
-        .limit(1)
-    )
+    prev = Jobs(s).previous_completed(job.project_key, job)
     if prev is None:
         return None
-    return set(s.scalars(select(JobFinding.fingerprint).where(JobFinding.job_id == prev)))
+    return JobFindings(s).fingerprints_of_job(prev)
 
 
 def finding_json(row: JobFinding) -> dict[str, Any]:
-    """The API shape of a stored finding (API.md, "Finding (server JSON)")."""
-    data = dict(row.data)
+    """The API shape of a stored finding (API.md, "Finding (server JSON)"): the core codec's
+    JSON of the stored finding, plus the row's ``id`` and ``state`` and a ``location``."""
+    data = codec.finding_to_json(codec.finding_from_json(row.data))
     data["id"] = row.id
     data["state"] = row.state
-    data["location"] = f"{data.get('file', '')}:{data.get('line', 1)}:{data.get('column', 1)}"
+    data["location"] = f"{data['file']}:{data['line']}:{data['column']}"
     return data
 
 
 def finding_from_json(data: Mapping[str, Any]) -> Finding:
     """Rebuild a core finding for the report writers (SARIF, JSON, CSV exports)."""
-
-    def loc(d: Mapping[str, Any], snippet: str | None = None) -> Location:
-        return Location(
-            str(d.get("file", "")),
-            max(1, int(d.get("line") or 1)),
-            max(1, int(d.get("column") or 1)),
-            d.get("end_line"),
-            d.get("end_column"),
-            snippet,
-        )
-
-    return Finding(
-        rule_id=str(data["rule_id"]),
-        module=str(data["module"]),
-        type=str(data.get("type", "")),
-        severity=Severity(str(data["severity"])),
-        confidence=Confidence(str(data.get("confidence", "medium"))),
-        title=str(data.get("title", "")),
-        message=str(data.get("message", "")),
-        location=loc(data, data.get("code") or None),
-        remediation=str(data.get("remediation", "")),
-        cwe=tuple(data.get("cwe") or ()),
-        owasp=tuple(data.get("owasp") or ()),
-        references=tuple(data.get("references") or ()),
-        trace=tuple(
-            TraceStep(loc(step), str(step.get("kind", "step")), str(step.get("note", "")))
-            for step in data.get("trace") or ()
-        ),
-        metadata=dict(data.get("metadata") or {}),
-        fingerprint=str(data.get("fingerprint", "")),
-    )
+    return codec.finding_from_json(data)

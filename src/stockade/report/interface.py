@@ -11,8 +11,9 @@ from collections.abc import Callable
 from typing import Any
 
 from stockade import __version__
-from stockade.core.finding import Finding, ScanIssue
-from stockade.core.severity import Severity
+from stockade.core.codec import finding_to_json
+from stockade.core.finding import ScanIssue
+from stockade.core.severity import severity_counts
 from stockade.scan.runner import ScanResult
 
 TOOL_NAME = "stockade"
@@ -20,42 +21,8 @@ INFORMATION_URI = "https://github.com/stockade-security/stockade"
 
 Renderer = Callable[[ScanResult], str]
 
-
-def finding_to_dict(f: Finding) -> dict[str, Any]:
-    """The CLI JSON shape: the spec's fields first, then Stockade's own."""
-    loc = f.location
-    return {
-        "id": f.id,
-        "type": f.type,
-        "severity": f.severity.value,
-        "file": loc.path,
-        "line": loc.line,
-        "message": f.message,
-        "code": loc.snippet or "",
-        "remediation": f.remediation,
-        "module": f.module,
-        "rule_id": f.rule_id,
-        "title": f.title,
-        "column": loc.column,
-        "end_line": loc.end_line,
-        "end_column": loc.end_column,
-        "cwe": list(f.cwe),
-        "owasp": list(f.owasp),
-        "confidence": f.confidence.value,
-        "references": list(f.references),
-        "fingerprint": f.fingerprint,
-        "trace": [
-            {
-                "kind": s.kind,
-                "file": s.location.path,
-                "line": s.location.line,
-                "column": s.location.column,
-                "note": s.note,
-            }
-            for s in f.trace
-        ],
-        "metadata": dict(f.metadata),
-    }
+finding_to_dict = finding_to_json
+"""The CLI JSON shape of a finding: the core codec's (kept under its old name)."""
 
 
 def issue_to_dict(issue: ScanIssue) -> dict[str, Any]:
@@ -69,10 +36,8 @@ def issue_to_dict(issue: ScanIssue) -> dict[str, Any]:
 
 
 def summary(result: ScanResult) -> dict[str, Any]:
-    counts = Counter(f.severity for f in result.findings)
     return {
-        "total_findings": len(result.findings),
-        **{s.value: counts.get(s, 0) for s in Severity},
+        **severity_counts(f.severity for f in result.findings),
         "by_module": dict(Counter(f.module for f in result.findings)),
         "files_scanned": result.files_total,
         "modules_run": [m.name for m in result.modules],

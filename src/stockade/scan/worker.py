@@ -20,14 +20,20 @@ from stockade.analyzers import registry
 from stockade.analyzers.interface import AnalysisContext, Analyzer
 from stockade.analyzers.target import FileContent, SourceFile, Target, load_content
 from stockade.core.finding import Finding, ScanIssue
-from stockade.core.fingerprint import fingerprint, normalize_code
+from stockade.core.fingerprint import assign_fingerprints
+from stockade.scan.redact import redact_finding, redactor_for
 from stockade.scan.suppress import is_suppressed
 
 MAX_SNIPPET = 300
 
 
-class FileTimeoutError(Exception):
-    """Raised by the alarm when one analyzer spends too long on one file."""
+class FileTimeoutError(BaseException):
+    """Raised by the alarm when one analyzer spends too long on one file.
+
+    A BaseException, like KeyboardInterrupt: the alarm fires anywhere inside analyzer code,
+    whose ``except Exception`` guards (one broken check must not hide the others) would
+    otherwise swallow the timeout and keep running past the limit.
+    """
 
 
 @dataclass(frozen=True)
@@ -60,6 +66,8 @@ class Worker:
             if analyzers is not None
             else [registry.create(name, spec.module_options.get(name)) for name in spec.modules]
         )
+        # Built once per process, whether or not the secrets module runs (see scan/redact.py).
+        self.redactor = redactor_for(spec.module_options.get("secrets"))
 
     def run_batch(self, files: Sequence[SourceFile]) -> BatchResult:
         result = BatchResult()
@@ -110,7 +118,6 @@ class Worker:
     def _postprocess(
         self, analyzer: Analyzer, content: FileContent, found: list[Finding], result: BatchResult
     ) -> list[Finding]:
-        occurrences: Counter[tuple[str, str, str]] = Counter()
         kept = []
         for f in found:
             loc = f.location
@@ -120,13 +127,19 @@ class Worker:
                 continue
             if loc.snippet is None and same_file and not analyzer.sensitive:
                 f = f.with_snippet(content.line(loc.line).strip()[:MAX_SNIPPET])
-            basis = f.fingerprint_basis
-            if basis is None:
-                basis = content.line(loc.line) if same_file else (loc.snippet or str(loc.line))
-            key = (f.rule_id, loc.path, normalize_code(basis))
-            kept.append(f.with_fingerprint(fingerprint(*key, occurrences[key])))
-            occurrences[key] += 1
-        return kept
+            kept.append(f)
+        kept = assign_fingerprints(kept, lambda f: _default_basis(f, content))
+        # After the fingerprints (computed from the unredacted text, so baselines match).
+        return [redact_finding(f, self.redactor) for f in kept]
+
+
+def _default_basis(f: Finding, content: FileContent) -> str:
+    """A finding's fingerprint basis when its analyzer gave none: the offending line of the
+    analysed file, or for a finding elsewhere what is known of it."""
+    loc = f.location
+    if loc.path == content.path:
+        return content.line(loc.line)
+    return loc.snippet or str(loc.line)
 
 
 @contextmanager
