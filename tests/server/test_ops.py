@@ -3,15 +3,21 @@
 from __future__ import annotations
 
 import re
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
 
+from osv_data import OSV
 from server_fixtures import make_settings
+from stockade.analyzers.deps.advisories.local import LocalStore
 from stockade.server import create_app
 from stockade.store import Database
+
+sys.path.insert(0, str(Path(__file__).parents[1] / "analyzers" / "deps"))
+from loopback import serve  # the OSV export mirror on 127.0.0.1
 
 PROBLEM = "application/problem+json"
 
@@ -19,7 +25,46 @@ PROBLEM = "application/problem+json"
 def test_health_reports_version_and_database(client: TestClient) -> None:
     r = client.get("/health")
     assert r.status_code == 200
-    assert r.json() == {"status": "ok", "version": "0.1.0", "checks": {"database": "ok"}}
+    assert r.json() == {
+        "status": "ok",
+        "version": "0.1.0",
+        "checks": {"database": "ok"},
+        # A fresh server has no advisories; that is reported, not a failed health check.
+        "advisories": {"status": "empty", "source": "local", "count": 0, "last_sync": None},
+    }
+
+
+def test_health_reports_an_imported_advisory_store(tmp_path: Path) -> None:
+    settings = make_settings(tmp_path, f"sqlite:///{tmp_path}/s.db")
+    LocalStore(settings.advisory_db_path).import_export(OSV / "crates.io" / "all.zip")
+    with TestClient(create_app(settings)) as c:
+        advisories = c.get("/health").json()["advisories"]
+    assert advisories["status"] == "ready" and advisories["count"] == 1206
+    assert advisories["last_sync"].startswith("20")
+
+
+def test_auto_sync_fills_the_store_in_the_background(tmp_path: Path) -> None:
+    """``advisories.auto_sync``: the server answers at once and syncs from the configured
+    export base (a loopback mirror here) until /health says ready."""
+    with serve(exports={"crates.io": OSV / "crates.io" / "all.zip"}) as (url, _):
+        settings = make_settings(
+            tmp_path,
+            f"sqlite:///{tmp_path}/s.db",
+            advisories={"auto_sync": True, "sync_base_url": url, "ecosystems": ["crates.io"]},
+        )
+        app = create_app(settings)
+        with TestClient(app) as c:
+            assert c.get("/health").status_code == 200  # not blocked by the sync
+            app.state.advisory_sync.join(timeout=60)
+            advisories = c.get("/health").json()["advisories"]
+    assert advisories["status"] == "ready" and advisories["count"] == 1206
+    assert settings.advisory_db_path == tmp_path / "data" / "advisories.sqlite"
+
+
+def test_auto_sync_is_off_by_default(tmp_path: Path) -> None:
+    app = create_app(make_settings(tmp_path, f"sqlite:///{tmp_path}/s.db"))
+    with TestClient(app):
+        assert app.state.advisory_sync is None
 
 
 def test_health_names_the_failing_database(tmp_path: Path) -> None:

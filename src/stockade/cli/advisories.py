@@ -1,8 +1,10 @@
 """``stockade advisories sync|import|status``: the local OSV advisory store.
 
-The store is what the server's dependency analysis reads (``STOCKADE_ADVISORY_DB`` or the
-data directory). ``sync`` downloads OSV's per-ecosystem exports from a configurable base
-URL (a mirror works); ``import`` takes an ``all.zip`` or a directory for air-gapped hosts.
+The store is the one the server reads: ``advisories.db_path`` from the same settings
+(``--config``, ``STOCKADE_CONFIG``, ``STOCKADE__*``; default ``<data_dir>/advisories.sqlite``;
+``STOCKADE_ADVISORY_DB`` is an alias), opened through the same factory. ``sync`` downloads
+OSV's per-ecosystem exports from a configurable base URL (a mirror works); ``import`` takes
+an ``all.zip``, one OSV JSON file, or a directory of either, for air-gapped hosts.
 """
 
 from __future__ import annotations
@@ -13,17 +15,33 @@ from typing import Annotated
 
 import typer
 
+from stockade.analyzers.deps.advisories.factory import local_store
 from stockade.analyzers.deps.advisories.interface import AdvisorySourceError
 from stockade.analyzers.deps.advisories.local import ImportFailedError, ImportReport, LocalStore
 from stockade.analyzers.deps.advisories.sync import DEFAULT_BASE, DEFAULT_ECOSYSTEMS, sync
 from stockade.cli.errors import CliError, NetworkError
+from stockade.config import Settings, ensure_private_dir, load_settings
 
 app = typer.Typer(help="Manage the local OSV advisory store.", no_args_is_help=True)
 
 DbOption = Annotated[
     Path | None,
-    typer.Option("--db", envvar="STOCKADE_ADVISORY_DB", help="Advisory store file."),
+    typer.Option("--db", help="Advisory store file (default: advisories.db_path)."),
 ]
+ConfigOption = Annotated[
+    Path | None,
+    typer.Option(
+        "--config", help="stockade.toml to read (default: $STOCKADE_CONFIG or ./stockade.toml)."
+    ),
+]
+
+
+def _store(settings: Settings, db: Path | None) -> LocalStore:
+    """``--db`` if given, else the server's store from the settings tree (in the data
+    directory, created 0700 here when this command runs before the server ever has)."""
+    if db is None:
+        ensure_private_dir(settings.advisory_db_path.parent)
+    return local_store({"advisory_db": str(db or settings.advisory_db_path)})
 
 
 def _summary(name: str, report: ImportReport) -> str:
@@ -42,19 +60,28 @@ def _print_errors(report: ImportReport) -> None:
 def sync_cmd(
     ecosystem: Annotated[
         list[str] | None,
-        typer.Option("--ecosystem", "-e", help="OSV ecosystem (repeatable); default: all common."),
+        typer.Option(
+            "--ecosystem", "-e", help="OSV ecosystem (repeatable); default: advisories.ecosystems."
+        ),
     ] = None,
     base_url: Annotated[
-        str,
-        typer.Option("--base-url", envvar="STOCKADE_OSV_BASE_URL", help="Export base URL."),
-    ] = DEFAULT_BASE,
+        str | None,
+        typer.Option(
+            "--base-url",
+            envvar="STOCKADE_OSV_BASE_URL",
+            help="Export base URL (default: advisories.sync_base_url, else OSV's bucket).",
+        ),
+    ] = None,
     db: DbOption = None,
+    config: ConfigOption = None,
 ) -> None:
     """Download `<base>/<Ecosystem>/all.zip` for each ecosystem and import it."""
-    store = LocalStore(db)
-    chosen = list(ecosystem or DEFAULT_ECOSYSTEMS)
+    settings = load_settings(config)
+    store = _store(settings, db)
+    chosen = list(ecosystem or settings.advisories.ecosystems or DEFAULT_ECOSYSTEMS)
+    base = base_url or settings.advisories.sync_base_url or DEFAULT_BASE
     try:
-        reports = sync(store, chosen, base_url)
+        reports = sync(store, chosen, base)
     except ImportFailedError as exc:
         raise CliError(f"{exc}; the previous store is unchanged") from None
     except AdvisorySourceError as exc:
@@ -66,17 +93,33 @@ def sync_cmd(
 
 @app.command("import")
 def import_cmd(
-    path: Annotated[Path, typer.Argument(help="An OSV all.zip or a directory of OSV JSON.")],
+    path: Annotated[
+        Path,
+        typer.Argument(
+            help="An OSV all.zip, one OSV JSON file, or a directory of JSON files "
+            "or of <Ecosystem>/all.zip exports."
+        ),
+    ],
     db: DbOption = None,
+    config: ConfigOption = None,
 ) -> None:
-    """Import advisories from a file or directory (for air-gapped installs)."""
-    store = LocalStore(db)
+    """Import advisories from a file or directory (for air-gapped installs).
+
+    Exits 2 when nothing was imported (no OSV record found): an empty store would make
+    every dependency look clean."""
+    store = _store(load_settings(config), db)
     try:
         report = store.import_export(path)
     except ImportFailedError as exc:
         raise CliError(f"{exc}; the previous store is unchanged") from None
-    typer.echo(_summary(str(path), report))
     _print_errors(report)
+    if not report.records:
+        raise CliError(
+            f"nothing imported from {path}: no valid OSV advisory found (expected an all.zip, "
+            "OSV JSON files, or <Ecosystem>/all.zip exports); the store is unchanged"
+        )
+    typer.echo(_summary(str(path), report))
+    typer.echo(f"store: {store.path}")
 
 
 def _age(stamp: str | None) -> str:
@@ -88,11 +131,13 @@ def _age(stamp: str | None) -> str:
 
 
 @app.command("status")
-def status_cmd(db: DbOption = None) -> None:
+def status_cmd(db: DbOption = None, config: ConfigOption = None) -> None:
     """Counts per ecosystem and the age of the store."""
-    info = LocalStore(db).status()
+    store = _store(load_settings(config), db)
+    info = store.status()
+    store.close()
     typer.echo(f"store: {info['path']}")
-    if not info["exists"]:
+    if not info["exists"] or not info["total"]:
         typer.echo("no advisories imported yet: run `stockade advisories sync` or `import`")
         raise typer.Exit(1)
     typer.echo(f"advisories: {info['total']}")

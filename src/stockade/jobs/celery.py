@@ -6,7 +6,8 @@ acknowledged after the task ran (``task_acks_late``) and given back when a worke
 message claims the same lease as the in-process runner, so it is a no-op while another
 worker holds the job. Each worker also sweeps for jobs whose lease lapsed without a
 message left to deliver them (the broker acknowledged it before the worker died) and
-queues them again.
+queues them again, and removes the work directories no live job owns (at start-up and
+hourly; see :mod:`stockade.jobs.workdir`).
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from sqlalchemy import select, update
 
 from stockade.config import Settings
 from stockade.core.errors import ConfigError
-from stockade.jobs import lease, retention
+from stockade.jobs import lease, retention, workdir
 from stockade.jobs.runner import lease_for, prewarm, run_claimed
 from stockade.store import Database
 from stockade.store.job_models import QUEUED, RUNNING, Job
@@ -98,11 +99,16 @@ def worker_app(settings: Settings) -> Celery:
                     # Every worker purges; the delete is idempotent, so no leader is needed.
                     next_purge = time.monotonic() + retention.RETENTION_EVERY_SECONDS
                     retention.purge(db, settings.analysis.retention_days)
+                    workdir.sweep(db, settings.data_dir)
             except Exception:
                 log.warning("lease sweep failed", exc_info=True)
 
     @worker_ready.connect(weak=False)  # type: ignore[untyped-decorator]
     def _start_sweeper(**_: Any) -> None:
+        try:
+            workdir.sweep(db, settings.data_dir)  # what a killed worker left behind
+        except Exception:
+            log.warning("sweeping job work directories failed", exc_info=True)
         prewarm()
         threading.Thread(target=sweep, name="stockade-sweeper", daemon=True).start()
 

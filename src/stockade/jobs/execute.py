@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from stockade.analyzers import registry
+from stockade.analyzers.deps.advisories.interface import NOT_READY_HINT
 from stockade.core.errors import ConfigError
 from stockade.jobs.sources import SourceError, SourceLimits, SourceSpec, fetch
 from stockade.scan import ScanEvent, ScanOptions, ScanResult, run_scan
@@ -76,6 +77,10 @@ def _module_outcomes(
             continue
         run = ran[name]
         errs = errors.get(name, [])
+        if errs and all(NOT_READY_HINT in e for e in errs):
+            # Nothing was checked (a fresh server with no advisories): not "completed".
+            outcomes.append(ModuleOutcome(name, "unavailable", error=errs[0].split(": ", 1)[-1]))
+            continue
         outcomes.append(
             ModuleOutcome(
                 name,
@@ -99,17 +104,23 @@ def run_analysis(
     file_timeout: float = 60.0,
     mp_start_method: str | None = None,
     module_options: Mapping[str, Mapping[str, Any]] | None = None,
+    workdir: Path | None = None,
 ) -> AnalysisOutcome:
     """Fetch and analyse; never raises for a bad source (the outcome says what failed).
 
     ``module_options`` are the server's and win over the project's ``.stockade.toml`` (which
     may not point the dependencies module at another advisory source, nor name files
     outside the tree: the tree is the submitter's, the process is the server's).
+
+    ``workdir`` is the empty directory the source is fetched into (the runners pass the
+    job's own, which they remove even when this process is killed); without one a private
+    temporary directory is used. It is emptied when the analysis ends.
     """
     installed = registry.available()
     present = [m for m in modules if m in installed]
     missing = [m for m in modules if m not in installed]
-    workdir = Path(tempfile.mkdtemp(prefix="stockade-job-"))
+    if workdir is None:
+        workdir = Path(tempfile.mkdtemp(prefix="stockade-job-"))
     try:
         started = time.perf_counter()
         try:

@@ -3,7 +3,8 @@
 Each thread loops claim → run → claim; it sleeps on an event that a submission sets, so a new
 job starts at once instead of at the next poll. Jobs left running by a server that died are
 claimable as soon as their lease lapses, so a restart recovers them without a special step.
-The same threads purge results past the retention period once an hour.
+The same threads purge results past the retention period once an hour, and remove the work
+directories that no live job owns (at start-up, then hourly).
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ import threading
 import time
 
 from stockade.config import Settings
-from stockade.jobs import lease, retention
+from stockade.jobs import lease, retention, workdir
 from stockade.jobs.runner import JobObserver, lease_for, prewarm, run_claimed
 from stockade.store import Database
 
@@ -37,6 +38,7 @@ class InProcessRunner:
         self._next_purge = 0.0
 
     def start(self) -> None:
+        self._sweep_workdirs()
         try:
             prewarm()
         except Exception:  # the first job then starts the fork server itself
@@ -94,3 +96,11 @@ class InProcessRunner:
         removed = retention.purge(self.db, self.settings.analysis.retention_days)
         if removed:
             log.info("retention: removed %d jobs", removed)
+        self._sweep_workdirs()
+
+    def _sweep_workdirs(self) -> None:
+        """What a killed server left on disk goes now, not when the disk is full."""
+        try:
+            workdir.sweep(self.db, self.settings.data_dir)
+        except Exception:  # a full disk or a database hiccup must not stop the runner
+            log.warning("sweeping job work directories failed", exc_info=True)

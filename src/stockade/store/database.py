@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+import os
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -14,14 +16,22 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from stockade.core.errors import ConfigError
 
+# How long a writer waits for SQLite's single write lock before "database is locked". Write
+# transactions are kept to milliseconds (no password hashing inside them), so a burst of
+# writers queues well within this; failing sooner would turn a burst into 503s.
+BUSY_TIMEOUT_MS = 30_000
+
 
 def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
     # Transactions are begun by _sqlite_begin, not by the driver (see there).
     dbapi_conn.isolation_level = None
     cur = dbapi_conn.cursor()
     cur.execute("PRAGMA journal_mode=WAL")
+    # In WAL mode NORMAL cannot corrupt the database; it only skips the fsync per commit
+    # (a power cut may lose the last commits), which keeps each write transaction short.
+    cur.execute("PRAGMA synchronous=NORMAL")
     cur.execute("PRAGMA foreign_keys=ON")
-    cur.execute("PRAGMA busy_timeout=5000")
+    cur.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
     cur.close()
 
 
@@ -34,6 +44,32 @@ def _sqlite_begin(conn: Any) -> None:
     conn.exec_driver_sql("BEGIN IMMEDIATE")
 
 
+def _private_dir(path: Path) -> None:
+    """The directory, created 0700 if missing (store sits below config, whose
+    ``ensure_private_dir`` does the same for the data directory)."""
+    if not path.is_dir():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with contextlib.suppress(FileExistsError):  # another process was first
+            path.mkdir(mode=0o700)
+            os.chmod(path, 0o700)  # mkdir's mode is filtered by the umask
+
+
+def _private_sqlite_file(path: Path) -> None:
+    """Create the database's directory 0700 and the database file 0600, whatever the umask.
+
+    The file is created empty before SQLite opens it (SQLite takes an empty file for a new
+    database): SQLite itself would create it 0644 less the umask, and it gives the -wal and
+    -shm files the mode of the database file. An existing file keeps its mode.
+    """
+    _private_dir(path.parent)
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:
+        return
+    os.close(fd)
+    os.chmod(path, 0o600)  # os.open's mode is filtered by the umask
+
+
 def make_engine(url: str) -> Engine:
     """An engine for ``url``; SQLite gets WAL, foreign keys and a busy timeout per connection."""
     try:
@@ -42,8 +78,11 @@ def make_engine(url: str) -> Engine:
         raise ConfigError(f"database.url: not a valid database URL: {url!r}") from None
     if parsed.get_backend_name() == "sqlite":
         if parsed.database and parsed.database != ":memory:":
-            Path(parsed.database).parent.mkdir(parents=True, exist_ok=True)
-        engine = create_engine(parsed, connect_args={"check_same_thread": False})
+            _private_sqlite_file(Path(parsed.database))
+        engine = create_engine(
+            parsed,
+            connect_args={"check_same_thread": False, "timeout": BUSY_TIMEOUT_MS / 1000},
+        )
         event.listen(engine, "connect", _sqlite_pragmas)
         event.listen(engine, "begin", _sqlite_begin)
         return engine

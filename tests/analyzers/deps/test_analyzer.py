@@ -145,11 +145,18 @@ def test_bad_input_is_reported_and_the_rest_goes_on(
     assert {i.path for i in issues} == {"package-lock.json", "go.mod"}
 
 
-def test_missing_store_skips_with_a_reason(analyze_files: Any, tmp_path: Path) -> None:
-    a = DependencyAnalyzer({"advisory_db": str(tmp_path / "none.sqlite")})
-    findings, issues = analyze_files(a, {"requirements.txt": "Django==3.2.0\n"})
-    assert findings == []
-    assert issues[0].kind == "skipped" and "stockade advisories sync" in issues[0].message
+def test_missing_or_empty_store_is_an_error_not_a_skip(analyze_files: Any, tmp_path: Path) -> None:
+    """A fresh server has no advisories: the file was never checked, which must not read
+    as "no vulnerable packages" (a skip); the module result carries the error."""
+    empty = LocalStore(tmp_path / "empty.sqlite")
+    empty.path.write_bytes(b"")  # a zero-byte file: SQLite reads it as a database without tables
+    for db in (tmp_path / "none.sqlite", empty.path):
+        a = DependencyAnalyzer({"advisory_db": str(db)})
+        findings, issues = analyze_files(a, {"requirements.txt": "Django==3.2.0\n"})
+        assert findings == []
+        assert [i.kind for i in issues] == ["error"], issues
+        assert "advisories not ready" in issues[0].message
+        assert "stockade advisories sync" in issues[0].message
 
 
 def test_wants_only_manifests() -> None:

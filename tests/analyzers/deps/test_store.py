@@ -9,7 +9,10 @@ from pathlib import Path
 import pytest
 
 from osv_data import OSV
-from stockade.analyzers.deps.advisories.local import ImportFailedError, LocalStore, default_path
+from stockade.analyzers.deps.advisories import factory
+from stockade.analyzers.deps.advisories.interface import AdvisoriesNotReadyError
+from stockade.analyzers.deps.advisories.local import ImportFailedError, LocalStore
+from stockade.analyzers.deps.advisories.osv_api import OsvApiSource
 
 
 def _record(adv_id: str, modified: str, name: str = "demo-pkg", fixed: str = "2.0") -> dict:
@@ -87,10 +90,49 @@ def test_schema_breaking_advisory_is_reported_and_skipped(tmp_path: Path) -> Non
     assert sorted(e[0] for e in report.errors) == ["BAD-1.json", "BAD-2.json"]
 
 
-def test_default_path_honours_env_and_xdg(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))
-    monkeypatch.delenv("STOCKADE_ADVISORY_DB", raising=False)
-    assert default_path() == tmp_path / "xdg" / "stockade" / "advisories.sqlite"
-    monkeypatch.setenv("STOCKADE_ADVISORY_DB", str(tmp_path / "x.sqlite"))
-    assert default_path() == tmp_path / "x.sqlite"
-    assert default_path(tmp_path / "y") == tmp_path / "y"
+def test_every_import_shape(tmp_path: Path) -> None:
+    """One all.zip, one OSV JSON file, a directory of JSON, a directory of <Ecosystem>/all.zip
+    exports (OSV's bucket layout, which used to import nothing)."""
+    one = _write_dir(tmp_path / "json", _record("ONE-1", "2024-01-01T00:00:00Z"))
+    shapes = {
+        "zip": (OSV / "crates.io" / "all.zip", 1206),
+        "file": (one / "ONE-1.json", 1),
+        "json-dir": (one, 1),
+        "export-dir": (OSV, 8158),  # tests/data/osv/{PyPI,crates.io,Go}/all.zip
+    }
+    for label, (source, expected) in shapes.items():
+        store = LocalStore(tmp_path / f"{label}.sqlite")
+        report = store.import_export(source)
+        assert (report.added, report.records) == (expected, expected), label
+        assert store.summary()[0] == expected, label
+        store.close()
+
+
+def test_nothing_valid_leaves_no_store_behind(tmp_path: Path) -> None:
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    (empty / "notes.txt").write_text("no advisories here")
+    store = LocalStore(tmp_path / "a.sqlite")
+    report = store.import_export(empty)
+    assert report.records == 0 and not store.exists()
+    with pytest.raises(AdvisoriesNotReadyError, match="run `stockade advisories sync`"):
+        store.lookup([("PyPI", "django")])
+
+
+def test_factory_picks_the_source_and_reports_state(tmp_path: Path) -> None:
+    db = str(tmp_path / "adv.sqlite")
+    local = {"source": "local", "advisory_db": db}
+    assert factory.state(local).as_dict() == {
+        "status": "empty", "source": "local", "count": 0, "last_sync": None,
+    }  # fmt: skip
+    LocalStore(db).import_export(_write_dir(tmp_path / "d", _record("X-1", "2024-01-01T00:00:00Z")))
+    ready = factory.state(local)
+    assert (ready.status, ready.count) == ("ready", 1) and ready.last_sync
+    source = factory.make_source(local)
+    assert isinstance(source, LocalStore) and source.path == Path(db)
+    assert factory.make_source(local, shared=True) is factory.make_source(local, shared=True)
+    api = factory.make_source({"source": "osv-api", "osv_api_url": "http://127.0.0.1:9"})
+    assert isinstance(api, OsvApiSource) and api.base_url == "http://127.0.0.1:9"
+    (tmp_path / "junk.sqlite").write_bytes(b"not a database at all" * 100)
+    junk = {"source": "local", "advisory_db": str(tmp_path / "junk.sqlite")}
+    assert factory.state(junk).status == "unavailable"

@@ -1,21 +1,20 @@
 """The ``dependencies`` module: manifests and lockfiles matched against OSV advisories.
 
 Options (the ``[dependencies]`` table of ``.stockade.toml``, or the server's settings):
-``advisory_db`` (path of the local store; default ``$STOCKADE_ADVISORY_DB`` or the user
-data dir), ``source`` (``local`` or ``osv-api``), ``osv_api_url``, and ``ignore`` (a list
-of ``{id, reason, until}``).
+``advisory_db`` (path of the local store; the server sets it from ``advisories.db_path``),
+``source`` (``local`` or ``osv-api``), ``osv_api_url``, and ``ignore`` (a list of
+``{id, reason, until}``). The source comes from ``advisories.factory.make_source``, the same
+factory the server uses.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from functools import lru_cache
 from typing import Any, ClassVar
 
 from stockade.analyzers.deps import rules
-from stockade.analyzers.deps.advisories.interface import AdvisorySource, AdvisorySourceError
-from stockade.analyzers.deps.advisories.local import LocalStore
-from stockade.analyzers.deps.advisories.osv_api import DEFAULT_API, OsvApiSource
+from stockade.analyzers.deps.advisories.factory import make_source
+from stockade.analyzers.deps.advisories.interface import AdvisorySourceError
 from stockade.analyzers.deps.ignores import Ignore, parse_ignores
 from stockade.analyzers.deps.model import ParseError
 from stockade.analyzers.deps.parsers import lockfile_siblings, parser_for
@@ -25,19 +24,6 @@ from stockade.analyzers.target import FileContent, SourceFile
 from stockade.core.errors import StockadeError
 from stockade.core.finding import Finding, ScanIssue
 from stockade.core.rule import Rule
-
-
-@lru_cache(maxsize=4)
-def _local_store(path: str | None) -> LocalStore:
-    """One open store per process and path (analyzers are rebuilt in each worker)."""
-    return LocalStore(path)
-
-
-def make_source(options: Mapping[str, Any]) -> AdvisorySource:
-    if options.get("source") == "osv-api":
-        return OsvApiSource(str(options.get("osv_api_url") or DEFAULT_API))
-    db = options.get("advisory_db")
-    return _local_store(str(db) if db else None)
 
 
 class DependencyAnalyzer(Analyzer):
@@ -68,9 +54,12 @@ class DependencyAnalyzer(Analyzer):
             ctx.skip(path, f"cannot parse: {exc}")
             return []
         try:
-            outcome = match_packages(path, packages, make_source(self.options), self._ignores)
+            source = make_source(self.options, shared=True)
+            outcome = match_packages(path, packages, source, self._ignores)
         except AdvisorySourceError as exc:
-            ctx.skip(path, str(exc))
+            # An error, not a skip: the job's module result must say the packages were
+            # never checked (a missing store would otherwise read as "no vulnerabilities").
+            ctx.error(path, str(exc))
             return []
         _report(outcome, ctx)
         return outcome.findings

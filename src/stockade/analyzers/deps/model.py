@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from stockade.core.errors import StockadeError
+
 
 @dataclass(frozen=True, slots=True)
 class Package:
@@ -21,7 +23,7 @@ class Package:
     path: tuple[str, ...] = ()
 
 
-class ParseError(ValueError):
+class ParseError(ValueError, StockadeError):
     """A manifest that cannot be read as its format; reported for the file, scan goes on."""
 
 

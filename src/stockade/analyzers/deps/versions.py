@@ -15,10 +15,12 @@ from typing import Any
 
 from packaging.version import InvalidVersion, Version
 
+from stockade.core.errors import StockadeError
+
 Key = tuple[Any, ...]
 
 
-class VersionError(ValueError):
+class VersionError(ValueError, StockadeError):
     """A version string that the ecosystem's rules cannot order."""
 
 

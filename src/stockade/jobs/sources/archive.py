@@ -9,18 +9,20 @@ are capped so that a bomb fails fast instead of filling the disk.
 
 from __future__ import annotations
 
+import contextlib
 import io
 import posixpath
 import shutil
 import stat
 import tarfile
 import zipfile
+from collections.abc import Iterator
 from pathlib import Path
 from typing import IO
 
 from stockade.jobs.sources.errors import SourceError
 from stockade.jobs.sources.limits import SourceLimits
-from stockade.jobs.sources.paths import destination, safe_relative
+from stockade.jobs.sources.paths import destination, names_root, safe_relative
 
 CHUNK = 1024 * 1024
 
@@ -46,12 +48,37 @@ class _Budget:
             )
 
 
-def _copy(src: IO[bytes], dest: Path, budget: _Budget) -> None:
-    dest.parent.mkdir(parents=True, exist_ok=True)
-    with dest.open("wb") as out:
-        while chunk := src.read(CHUNK):
-            budget.add_bytes(len(chunk))
-            out.write(chunk)
+@contextlib.contextmanager
+def _member(name: str) -> Iterator[None]:
+    """Name the member when it collides with another one of the same path.
+
+    An archive may hold a file ``x`` and a directory ``x/`` (or ``x/y``), in either order;
+    the second cannot be created. That is the archive's fault, so it fails the job with a
+    message naming the member instead of escaping as an OSError from the analysis process.
+    """
+    try:
+        yield
+    except (FileExistsError, IsADirectoryError, NotADirectoryError):
+        raise SourceError(
+            f"archive member {name[:200]!r} clashes with another member: "
+            "the same path is both a file and a directory"
+        ) from None
+
+
+def _make_dir(root: Path, name: str) -> None:
+    if names_root(name):
+        return  # ".": the extraction root itself, which exists
+    with _member(name):
+        destination(root, name).mkdir(parents=True, exist_ok=True)
+
+
+def _copy(src: IO[bytes], dest: Path, budget: _Budget, name: str) -> None:
+    with _member(name):
+        dest.parent.mkdir(parents=True, exist_ok=True)
+        with dest.open("wb") as out:
+            while chunk := src.read(CHUNK):
+                budget.add_bytes(len(chunk))
+                out.write(chunk)
 
 
 def _link_escapes(member_name: str, link_target: str) -> bool:
@@ -79,7 +106,7 @@ def _extract_zip(data: bytes, root: Path, budget: _Budget) -> None:
         for info in archive.infolist():
             mode = info.external_attr >> 16
             if info.is_dir():
-                destination(root, info.filename).mkdir(parents=True, exist_ok=True)
+                _make_dir(root, info.filename)
                 continue
             if stat.S_ISLNK(mode):
                 target = archive.read(info)[:4096].decode("utf-8", "replace")
@@ -92,7 +119,7 @@ def _extract_zip(data: bytes, root: Path, budget: _Budget) -> None:
             dest = destination(root, info.filename)
             try:
                 with archive.open(info) as src:
-                    _copy(src, dest, budget)
+                    _copy(src, dest, budget, info.filename)
             except (zipfile.BadZipFile, EOFError, NotImplementedError, RuntimeError) as exc:
                 raise SourceError(f"cannot extract {info.filename!r}: {exc}") from None
 
@@ -114,7 +141,7 @@ def _tar_member(
     archive: tarfile.TarFile, member: tarfile.TarInfo, root: Path, budget: _Budget
 ) -> None:
     if member.isdir():
-        destination(root, member.name).mkdir(parents=True, exist_ok=True)
+        _make_dir(root, member.name)
         return
     if member.issym() or member.islnk():
         if _link_escapes(member.name, member.linkname):
@@ -128,15 +155,16 @@ def _tar_member(
     if src is None:
         raise SourceError(f"cannot read archive member {member.name!r}")
     with src:
-        _copy(src, dest, budget)
+        _copy(src, dest, budget, member.name)
 
 
 def write_files(files: tuple[tuple[str, str], ...], root: Path) -> None:
     """Materialise an inline ``files`` source (paths were validated at submission)."""
     for rel, content in files:
         dest = destination(root, rel)
-        dest.parent.mkdir(parents=True, exist_ok=True)
-        dest.write_text(content, encoding="utf-8")
+        with _member(rel):
+            dest.parent.mkdir(parents=True, exist_ok=True)
+            dest.write_text(content, encoding="utf-8")
 
 
 def clear(root: Path) -> None:

@@ -28,6 +28,18 @@ def safe_relative(name: str) -> PurePosixPath | None:
     return PurePosixPath(*parts)
 
 
+def names_root(name: str) -> bool:
+    """True for ``.``, ``./`` and the like: the archive's own top directory.
+
+    ``tar czf x.tgz -C dir .`` stores the tree as ``.`` followed by ``./a.py``; that entry
+    creates nothing (the extraction root exists) but is not unsafe either.
+    """
+    posix = name.replace("\\", "/")
+    if not name or posix.startswith("/"):
+        return False
+    return all(part in ("", ".") for part in posix.split("/"))
+
+
 def destination(root: Path, name: str) -> Path:
     """Where member ``name`` goes under ``root``; raises for anything that escapes."""
     rel = safe_relative(name)

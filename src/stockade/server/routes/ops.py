@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from fastapi import APIRouter, FastAPI, Request
 from fastapi.openapi.docs import get_swagger_ui_html
@@ -11,6 +11,7 @@ from pydantic import BaseModel
 from sqlalchemy.exc import SQLAlchemyError
 
 from stockade import __version__
+from stockade.jobs.dependencies import advisory_state
 from stockade.server.context import Context
 from stockade.server.problems import problem_response
 from stockade.server.schemas.common import problems
@@ -19,10 +20,22 @@ OPENAPI_PATH = "/api-docs/openapi.json"
 STATIC_PATH = "/static-offline-docs"
 
 
+class AdvisoryHealth(BaseModel):
+    """The advisory store: a fresh server is ``empty`` until `stockade advisories sync` or
+    `import` (or ``advisories.auto_sync``) fills it; dependency analysis answers 503 until
+    then. ``source`` is ``local`` or ``osv-api`` (not probed: count and last_sync null)."""
+
+    status: Literal["ready", "empty", "unavailable"]
+    source: str
+    count: int | None
+    last_sync: str | None
+
+
 class Health(BaseModel):
     status: str
     version: str
     checks: dict[str, str]
+    advisories: AdvisoryHealth
 
 
 def router(enable_docs: bool) -> APIRouter:
@@ -97,7 +110,14 @@ def health(request: Request, ctx: Context) -> Any:
                 "checks": {"database": "unavailable"},
             },
         )
-    return Health(status="ok", version=__version__, checks={"database": "ok"})
+    # An empty advisory store does not make the service unhealthy (the rest works): it is
+    # reported beside the checks so operators see why dependency analysis answers 503.
+    return Health(
+        status="ok",
+        version=__version__,
+        checks={"database": "ok"},
+        advisories=AdvisoryHealth(**advisory_state(ctx.settings)),
+    )
 
 
 def metrics(ctx: Context) -> Response:

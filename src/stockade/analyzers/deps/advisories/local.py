@@ -21,16 +21,15 @@ from pathlib import Path
 from typing import Any
 
 import orjson
-import platformdirs
 
 from stockade.analyzers.deps.advisories.interface import (
+    AdvisoriesNotReadyError,
     Advisory,
     AdvisorySource,
     AdvisorySourceError,
 )
 from stockade.analyzers.deps.model import normalize_name
 
-ENV_DB = "STOCKADE_ADVISORY_DB"
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS advisories (id TEXT PRIMARY KEY, modified TEXT NOT NULL,
                                        data BLOB NOT NULL);
@@ -41,14 +40,6 @@ CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 """
 
 
-def default_path(override: str | os.PathLike[str] | None = None) -> Path:
-    """``override``, else ``$STOCKADE_ADVISORY_DB``, else ``<user data dir>/advisories.sqlite``."""
-    chosen = override or os.environ.get(ENV_DB)
-    if chosen:
-        return Path(chosen)
-    return Path(platformdirs.user_data_dir("stockade")) / "advisories.sqlite"
-
-
 @dataclass
 class ImportReport:
     """What an import did; ``errors`` are ``(entry, reason)`` of advisories skipped."""
@@ -57,6 +48,11 @@ class ImportReport:
     updated: int = 0
     unchanged: int = 0
     errors: list[tuple[str, str]] = field(default_factory=list)
+
+    @property
+    def records(self) -> int:
+        """Valid OSV records read (new, newer or already stored); 0 means nothing imported."""
+        return self.added + self.updated + self.unchanged
 
 
 class ImportFailedError(AdvisorySourceError):
@@ -98,18 +94,30 @@ def _validate(record: Any) -> str:
 
 
 def _entries(source: Path) -> Iterator[tuple[str, bytes]]:
-    """``(name, bytes)`` of every ``.json`` in a zip export or a directory tree."""
+    """``(name, bytes)`` of every OSV record in what an operator may hand over: one
+    ``all.zip`` export, one OSV JSON file, a directory of JSON files, or a directory of
+    exports (``<Ecosystem>/all.zip``, the layout of OSV's bucket); mixed trees work too."""
     if source.is_dir():
-        for path in sorted(source.rglob("*.json")):
-            yield str(path.relative_to(source)), path.read_bytes()
+        for path in sorted(source.rglob("*")):
+            if path.suffix in (".json", ".zip") and path.is_file():
+                yield from _file_entries(path, str(path.relative_to(source)), nested=True)
         return
+    yield from _file_entries(source, source.name, nested=False)
+
+
+def _file_entries(path: Path, name: str, *, nested: bool) -> Iterator[tuple[str, bytes]]:
+    """A JSON file is one entry; a zip's entries are named ``zip:entry`` inside a tree."""
+    if path.suffix == ".json":
+        yield name, path.read_bytes()
+        return
+    prefix = f"{name}:" if nested else ""
     try:
-        with zipfile.ZipFile(source) as archive:
+        with zipfile.ZipFile(path) as archive:
             for info in archive.infolist():
                 if info.filename.endswith(".json") and not info.is_dir():
-                    yield info.filename, archive.read(info)
+                    yield prefix + info.filename, archive.read(info)
     except (zipfile.BadZipFile, zipfile.LargeZipFile, EOFError, OSError) as exc:
-        raise ImportFailedError(f"{source}: not a readable zip export ({exc})") from exc
+        raise ImportFailedError(f"{path}: not a readable zip export ({exc})") from exc
 
 
 _PARSED: dict[tuple[str, str], Advisory] = {}
@@ -130,8 +138,8 @@ def _parsed(adv_id: str, modified: str, data: bytes) -> Advisory:
 class LocalStore(AdvisorySource):
     """OSV advisories in a SQLite file; read-only for lookups, replaced whole on import."""
 
-    def __init__(self, path: str | os.PathLike[str] | None = None) -> None:
-        self.path = default_path(path)
+    def __init__(self, path: str | os.PathLike[str]) -> None:
+        self.path = Path(path)
         self._conn: sqlite3.Connection | None = None
         self._names: dict[str, frozenset[str]] = {}
 
@@ -141,13 +149,22 @@ class LocalStore(AdvisorySource):
     def _connect(self) -> sqlite3.Connection:
         if self._conn is None:
             if not self.exists():
-                raise AdvisorySourceError(
-                    f"no advisory database at {self.path}; run `stockade advisories sync` "
-                    "or `stockade advisories import PATH`"
-                )
+                raise AdvisoriesNotReadyError("no advisory store yet")
             uri = f"file:{self.path}?mode=ro"
             self._conn = sqlite3.connect(uri, uri=True, check_same_thread=False)
         return self._conn
+
+    def ensure_ready(self) -> None:
+        """Raise :class:`AdvisoriesNotReadyError` unless the store holds advisories: an
+        empty store would report every package as clean."""
+        try:
+            row = self._connect().execute("SELECT 1 FROM advisories LIMIT 1").fetchone()
+        except sqlite3.OperationalError:  # no tables yet (a zero-byte file): nothing imported
+            row = None
+        except sqlite3.DatabaseError as exc:
+            raise AdvisorySourceError(f"the advisory store is unreadable: {exc}") from exc
+        if row is None:
+            raise AdvisoriesNotReadyError("the advisory store is empty")
 
     def close(self) -> None:
         if self._conn is not None:
@@ -168,6 +185,8 @@ class LocalStore(AdvisorySource):
         self, packages: Iterable[tuple[str, str]]
     ) -> Mapping[tuple[str, str], Sequence[Advisory]]:
         conn = self._connect()
+        if not self._names:
+            self.ensure_ready()
         wanted = {p for p in set(packages) if p[1] in self._names_of(p[0])}
         found: dict[tuple[str, str], list[Advisory]] = {}
         for eco, name in sorted(wanted):
@@ -180,6 +199,16 @@ class LocalStore(AdvisorySource):
                 _parsed(adv_id, modified, data) for adv_id, modified, data in rows
             ]
         return found
+
+    def summary(self) -> tuple[int, str | None]:
+        """Advisory count and when the last import finished: cheap enough for every
+        ``/health`` call (``status`` also groups by ecosystem)."""
+        if not self.exists():
+            return 0, None
+        conn = self._connect()
+        total = int(conn.execute("SELECT COUNT(*) FROM advisories").fetchone()[0])
+        row = conn.execute("SELECT value FROM meta WHERE key = 'imported_at'").fetchone()
+        return total, (str(row[0]) if row else None)
 
     def status(self) -> dict[str, Any]:
         """Counts per ecosystem, newest ``modified`` and when the last import finished."""
@@ -204,7 +233,8 @@ class LocalStore(AdvisorySource):
         }
 
     def import_export(self, source: str | os.PathLike[str]) -> ImportReport:
-        """Import an OSV ``all.zip`` or a directory of OSV JSON; atomic for the live store."""
+        """Import any shape :func:`_entries` reads; atomic for the live store, which is
+        left as it was when nothing valid was read (the report says so: ``records == 0``)."""
         src = Path(source)
         if not src.exists():
             raise ImportFailedError(f"{src}: no such file or directory")
@@ -217,7 +247,8 @@ class LocalStore(AdvisorySource):
             if self.exists():
                 shutil.copyfile(self.path, tmp)
             report = _import_into(tmp, _entries(src))
-            os.replace(tmp, self.path)
+            if report.records:
+                os.replace(tmp, self.path)
         finally:
             tmp.unlink(missing_ok=True)
         return report
