@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from typing import Annotated
 
 import typer
@@ -20,7 +21,7 @@ def login(
     server: Annotated[str | None, typer.Option("--server", help="Server URL.")] = None,
 ) -> None:
     """Verify an API key against the server and store it (mode 0600)."""
-    key = api_key or typer.prompt("API key", hide_input=True)
+    key = api_key or _read_key()
     if not apikey.is_valid(key):
         raise AuthRequiredError("that is not a valid Stockade API key (stk_…, checksum mismatch)")
     creds = credentials.load(server)
@@ -37,6 +38,20 @@ def login(
     console.note(
         f"logged in to {creds.server_url} as {email or 'unknown user'}; key stored in {path}"
     )
+
+
+def _read_key() -> str:
+    """Prompt without echo on a terminal; otherwise take the first line of standard input.
+
+    ``echo KEY | stockade auth login`` is the scriptable way to pass a key without putting
+    it on the command line; getpass would warn there (it cannot turn off echo on a pipe).
+    """
+    if sys.stdin.isatty():
+        return str(typer.prompt("API key", hide_input=True))
+    key = sys.stdin.readline().strip()
+    if not key:
+        raise AuthRequiredError("no API key on standard input")
+    return key
 
 
 @app.command()

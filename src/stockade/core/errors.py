@@ -1,14 +1,52 @@
 """The exception tree of Stockade.
 
 Every error Stockade raises on purpose derives from :class:`StockadeError`, so callers
-(the CLI, the job runner, the HTTP layer) can tell "we refused this input" from a bug::
+(the CLI, the job runner, the HTTP layer) can tell "we refused this input" from a bug.
+Below is every exception class in ``src/stockade``, with the module (under ``stockade.``)
+that defines it; ``tests/core/test_errors.py`` fails when a class is missing here or is
+rooted elsewhere::
 
-    StockadeError
-    ├── ConfigError        invalid settings or command-line options (CLI exit 2)
-    ├── TargetError        the path to analyse is missing, unreadable or not a directory/file
-    ├── BaselineError      a baseline file that cannot be read or parsed
-    └── AnalyzerError      an analyzer could not be built (bad rule file, missing grammar)
-        └── RuleError      one rule is invalid; names the rule id and the file it came from
+    StockadeError                          core.errors
+    ├── ConfigError                        core.errors          bad settings or options (exit 2)
+    ├── TargetError                        core.errors          analysis path missing/unreadable
+    ├── BaselineError                      core.errors          baseline unreadable or unparsable
+    ├── AnalyzerError                      core.errors          an analyzer cannot be built
+    │   └── RuleError                      core.errors          one invalid rule (id and file)
+    ├── LoadError                          analyzers.apispec.loader    spec file not parseable
+    ├── ParseError (also ValueError)       analyzers.deps.model        manifest not parseable
+    ├── VersionError (also ValueError)     analyzers.deps.versions     version not parseable
+    ├── AdvisorySourceError                analyzers.deps.advisories.interface
+    │   ├── AdvisoriesNotReadyError        analyzers.deps.advisories.interface
+    │   └── ImportFailedError              analyzers.deps.advisories.local
+    ├── SealedValueError                   store.crypto         no key opens a sealed value
+    ├── SourceRejectedError                jobs.sources.errors  bad source, refused before queueing
+    ├── SourceError                        jobs.sources.errors  fetching the source failed
+    ├── JobsError                          jobs.service         the job service refuses
+    │   ├── JobNotFoundError               jobs.service
+    │   ├── FindingNotFoundError           jobs.service
+    │   ├── JobStateConflictError          jobs.service
+    │   │   ├── JobFinishedError           jobs.service
+    │   │   └── JobNotCompletedError       jobs.service
+    │   ├── UnknownModuleError             jobs.service
+    │   ├── OrganizationNotFoundError      jobs.service
+    │   └── InvalidCursorError             jobs.service
+    ├── _LeaseLostError                    jobs.runner          internal control flow: rolls back
+    ├── ProblemError                       server.problems      an API error answer (problem+json)
+    ├── BodyTooLargeError (also starlette HTTPException)  server.middleware   answered 413
+    └── CliError                           cli.errors           message plus exit code
+        ├── NetworkError                   cli.errors           exit 3
+        ├── QuotaExceededError             cli.errors           exit 4
+        └── AuthRequiredError              cli.errors           exit 5
+
+    BaseException                          (Python)
+    └── FileTimeoutError                   scan.worker          internal control flow, not an error
+
+``FileTimeoutError`` is deliberately outside the tree: the per-file alarm raises it anywhere
+inside analyzer code, and deriving from ``BaseException`` (as ``KeyboardInterrupt`` does)
+keeps the analyzers' ``except Exception``/``except StockadeError`` guards from swallowing it.
+``_LeaseLostError`` is control flow too (it aborts the job's result transaction so it rolls
+back), but it is raised at one known point in ``jobs.runner`` and caught a frame above,
+with no handler in between, so it can stay an ordinary ``StockadeError``.
 """
 
 from __future__ import annotations

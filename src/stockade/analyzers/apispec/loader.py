@@ -18,6 +18,7 @@ import orjson
 import yaml
 
 from stockade.analyzers.apispec.positions import PositionIndex, join
+from stockade.core.errors import StockadeError
 
 _Loader: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 _JSON_TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"|[{}\[\],:]')
@@ -32,7 +33,7 @@ MAX_ALIAS_REPEATS = 100_000
 HEAD_BYTES = 16384
 
 
-class LoadError(Exception):
+class LoadError(StockadeError):
     """The document cannot be read; the message is the reason shown to the user."""
 
 
