@@ -2,11 +2,14 @@
 
 ``git http-backend`` (the CGI program that ships with git) serves the repositories; a small
 threaded HTTPS server in front of it uses a throwaway self-signed certificate made with the
-``openssl`` command. ``hang=True`` makes it accept connections and never answer.
+``openssl`` command. ``hang=True`` makes it accept connections and never answer;
+``token=...`` makes the repositories private (HTTP Basic with that token as the password, the
+way code hosts take an access token), answering 401 to anything else.
 """
 
 from __future__ import annotations
 
+import base64
 import os
 import ssl
 import subprocess
@@ -92,7 +95,22 @@ class GitServer:
     requests: list[dict[str, str]] = field(default_factory=list)
 
 
-def _handler(root: Path, server: GitServer, hang: int) -> type[BaseHTTPRequestHandler]:
+def _authorized(header: str, token: str | None) -> bool:
+    if token is None:
+        return True
+    scheme, _, encoded = header.partition(" ")
+    if scheme.lower() != "basic":
+        return False
+    try:
+        _, _, password = base64.b64decode(encoded).decode().partition(":")
+    except ValueError:
+        return False
+    return password == token
+
+
+def _handler(
+    root: Path, server: GitServer, hang: int, token: str | None = None
+) -> type[BaseHTTPRequestHandler]:
     class Handler(BaseHTTPRequestHandler):
         def log_message(self, *args: object) -> None:
             pass
@@ -103,6 +121,12 @@ def _handler(root: Path, server: GitServer, hang: int) -> type[BaseHTTPRequestHa
             )
             if len(server.requests) <= hang:
                 threading.Event().wait(60)
+                return
+            if not _authorized(self.headers.get("Authorization", ""), token):
+                self.send_response(401)
+                self.send_header("WWW-Authenticate", 'Basic realm="private"')
+                self.send_header("Content-Length", "0")
+                self.end_headers()
                 return
             parts = urlsplit(self.path)
             length = int(self.headers.get("Content-Length") or 0)
@@ -146,7 +170,12 @@ def _handler(root: Path, server: GitServer, hang: int) -> type[BaseHTTPRequestHa
 
 @contextmanager
 def serve_git(
-    root: Path, certdir: Path, *, hang: bool = False, hang_first: int = 0
+    root: Path,
+    certdir: Path,
+    *,
+    hang: bool = False,
+    hang_first: int = 0,
+    token: str | None = None,
 ) -> Iterator[GitServer]:
     """Serve bare repositories under ``root`` over HTTPS with a throwaway certificate.
 
@@ -156,7 +185,7 @@ def serve_git(
     cert, key = make_certificate(certdir)
     httpd = ThreadingHTTPServer(("127.0.0.1", 0), BaseHTTPRequestHandler)
     info = GitServer(url=f"https://127.0.0.1:{httpd.server_address[1]}", cert=cert)
-    httpd.RequestHandlerClass = _handler(root, info, 1 << 30 if hang else hang_first)
+    httpd.RequestHandlerClass = _handler(root, info, 1 << 30 if hang else hang_first, token)
     context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
     context.load_cert_chain(cert, key)
     httpd.socket = context.wrap_socket(httpd.socket, server_side=True)

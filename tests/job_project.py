@@ -19,7 +19,6 @@ SPEC = (
     "        - {name: id, in: path, required: true, schema: {type: integer}}\n"
     "      responses: {'204': {description: gone}}\n"
 )
-# Real OSV exports (tests/data/osv, read-only test data).
 # Assembled at run time so that the repository itself holds no key-shaped string.
 FAKE_AWS_KEY = "AKIA" + "Q3EGRZ7XKW4PLM2V"
 

@@ -54,7 +54,10 @@ def make_settings(tmp_path: Path, db_url: str, **overrides: Any) -> Settings:
     base: dict[str, Any] = {
         "data_dir": str(tmp_path / "data"),
         "database": {"url": db_url},
-        "auth": {"jwt_secret": secrets.token_urlsafe(48)},
+        "auth": {
+            "jwt_secret": secrets.token_urlsafe(48),
+            "encryption_keys": [secrets.token_urlsafe(48)],
+        },
     }
     for section, values in overrides.items():
         if isinstance(values, dict):

@@ -24,7 +24,8 @@ from fastapi.testclient import TestClient
 from sqlalchemy import func, select
 
 from git_https_server import git_processes_for, make_repository, serve_git
-from job_project import FAKE_AWS_KEY, OSV, SQLI, project_files
+from job_project import FAKE_AWS_KEY, SQLI, project_files
+from osv_data import OSV
 from server_fixtures import FAST_PASSWORDS, Accounts, _pg_database, make_settings
 from stockade.analyzers.deps.advisories.local import LocalStore
 from stockade.jobs.celery import TASK, make_app
@@ -113,7 +114,9 @@ def cluster(
         "lease_seconds": 3,
         "timeout_seconds": 120,
     }
-    shared: dict[str, Any] = {"jobs": jobs, **(extra or {})}
+    # API and workers share the database, so they share the at-rest encryption key too.
+    keys = {"encryption_keys": [secrets.token_urlsafe(48)]}
+    shared: dict[str, Any] = {"jobs": jobs, "auth": keys, **(extra or {})}
     settings = make_settings(tmp_path / "api", pg_url, **shared)
     application = create_app(settings)
     application.state.ctx.passwords = FAST_PASSWORDS
@@ -180,8 +183,11 @@ def test_worker_killed_mid_job_gives_exactly_one_result(tmp_path: Path, pg_url: 
     repos = tmp_path / "repos"
     repos.mkdir()
     make_repository(repos / "app.git", {"app.py": SQLI})
+    # A private repository: the second worker can clone it only if the job kept its token
+    # (sealed in the database) across the first worker's death.
+    token = "tok-" + secrets.token_hex(16)
     # The first fetch hangs (the job is mid-clone when its worker dies); later ones are served.
-    with serve_git(repos, tmp_path, hang_first=1) as server:
+    with serve_git(repos, tmp_path, hang_first=1, token=token) as server:
         extra = {
             "server": {
                 "allow_private_targets": ["127.0.0.1/32"],
@@ -195,7 +201,9 @@ def test_worker_killed_mid_job_gives_exactly_one_result(tmp_path: Path, pg_url: 
                 headers = signed_in(client, application)
                 r = client.post(
                     "/api/v1/analyze/job",
-                    json={"source": {"type": "git", "url": f"{server.url}/app.git"}},
+                    json={
+                        "source": {"type": "git", "url": f"{server.url}/app.git", "token": token}
+                    },
                     headers=headers,
                 )
                 assert r.status_code == 202, r.text
@@ -242,6 +250,9 @@ def test_worker_killed_mid_job_gives_exactly_one_result(tmp_path: Path, pg_url: 
                         .where(JobFinding.job_id == job_id)
                     )
                     assert stored == total
+                    # The token lived only sealed, and only until the job ended.
+                    assert row.credential is None and row.payload is None
+                assert token not in log.read_text(errors="replace")
         finally:
             workers.stop_all()
             application.state.ctx.db.dispose()

@@ -23,7 +23,8 @@ from fastapi.testclient import TestClient
 from sqlalchemy import select
 
 from git_https_server import git_processes_for, make_repository, serve_git
-from job_project import OSV, SQLI
+from job_project import SQLI
+from osv_data import OSV
 from server_fixtures import FAST_PASSWORDS, Accounts, make_settings
 from stockade.analyzers.deps.advisories.local import LocalStore
 from stockade.config import Settings

@@ -99,6 +99,30 @@ def db_upgrade(config: ConfigOption = None) -> None:
         db.dispose()
 
 
+@db_app.command("rotate-keys")
+def db_rotate_keys(config: ConfigOption = None) -> None:
+    """Re-seal every value sealed at rest with the first of auth.encryption_keys.
+
+    Rotation: put the new key first in auth.encryption_keys (keep the old ones after it),
+    restart, run this, then remove the old keys.
+    """
+    from stockade.config import resolve_encryption_keys
+    from stockade.store import Database, sealing, upgrade
+    from stockade.store.crypto import SecretBox
+
+    settings = _settings(config)
+    box = SecretBox(resolve_encryption_keys(settings))
+    db = Database(settings.database_url)
+    try:
+        upgrade(db.engine)
+        with db.session() as session:
+            legacy = sealing.seal_legacy(session, box)
+            count = sealing.rotate(session, box)
+        typer.echo(f"re-sealed {count} value(s); sealed {legacy} legacy plain value(s)")
+    finally:
+        db.dispose()
+
+
 @config_app.command("show")
 def config_show(
     config: ConfigOption = None,

@@ -21,11 +21,12 @@ from celery import Celery
 from celery.signals import worker_ready, worker_shutdown
 from sqlalchemy import select, update
 
-from stockade.config import Settings
+from stockade.config import Settings, resolve_encryption_keys
 from stockade.core.errors import ConfigError
 from stockade.jobs import lease, retention, workdir
 from stockade.jobs.runner import lease_for, prewarm, run_claimed
 from stockade.store import Database
+from stockade.store.crypto import SecretBox
 from stockade.store.job_models import QUEUED, RUNNING, Job
 from stockade.store.types import utcnow
 
@@ -63,9 +64,10 @@ class CeleryDispatcher:
     def __init__(self, settings: Settings) -> None:
         self.app = make_app(settings)
 
-    def submitted(self, job_id: str, token: str | None = None) -> None:
-        # The token travels in the message only (never in the database) and dies with it.
-        self.app.send_task(TASK, args=[job_id], kwargs={"token": token} if token else {})
+    def submitted(self, job_id: str) -> None:
+        # Only the id travels: the source and git token wait sealed in the job's row, so a
+        # message lost with its worker loses nothing.
+        self.app.send_task(TASK, args=[job_id])
 
     def close(self) -> None:
         self.app.close()
@@ -77,14 +79,15 @@ def worker_app(settings: Settings) -> Celery:
     db = Database(settings.database_url)
     worker = lease.worker_name()
     stop = threading.Event()
+    box = SecretBox(resolve_encryption_keys(settings))
 
     @app.task(name=TASK)  # type: ignore[untyped-decorator]
-    def run_job(job_id: str, token: str | None = None) -> str | None:
+    def run_job(job_id: str) -> str | None:
         claimed = lease.claim(db, worker, job_id, lease_for(settings))
         if claimed is None:
             log.info("job %s: not claimable (held elsewhere or finished); skipping", job_id)
             return None
-        return run_claimed(db, settings, claimed, token=token)
+        return run_claimed(db, settings, claimed, box=box)
 
     # Look for lapsed leases twice per lease, but no more than every second.
     sweep_every = min(SWEEP_SECONDS, max(1.0, settings.jobs.lease_seconds / 2))

@@ -13,10 +13,11 @@ import logging
 import threading
 import time
 
-from stockade.config import Settings
+from stockade.config import Settings, resolve_encryption_keys
 from stockade.jobs import lease, retention, workdir
 from stockade.jobs.runner import JobObserver, lease_for, prewarm, run_claimed
 from stockade.store import Database
+from stockade.store.crypto import SecretBox
 
 log = logging.getLogger("stockade.jobs")
 
@@ -33,8 +34,7 @@ class InProcessRunner:
         self._wake = threading.Event()
         self._stop = threading.Event()
         self._threads: list[threading.Thread] = []
-        self._tokens: dict[str, str] = {}
-        self._tokens_lock = threading.Lock()
+        self._box = SecretBox(resolve_encryption_keys(settings))
         self._next_purge = 0.0
 
     def start(self) -> None:
@@ -57,11 +57,8 @@ class InProcessRunner:
             thread.join(timeout)
         self._threads.clear()
 
-    def submitted(self, job_id: str, token: str | None = None) -> None:
-        """A new job is queued: keep its git token in memory only, and wake a thread."""
-        if token:
-            with self._tokens_lock:
-                self._tokens[job_id] = token
+    def submitted(self, job_id: str) -> None:
+        """A new job is queued (its source and token wait sealed in its row): wake a thread."""
         self._wake.set()
 
     def _loop(self) -> None:
@@ -74,13 +71,11 @@ class InProcessRunner:
                     self._wake.wait(IDLE_POLL_SECONDS)
                     self._wake.clear()
                     continue
-                with self._tokens_lock:
-                    token = self._tokens.pop(claimed.job_id, None)
                 run_claimed(
                     self.db,
                     self.settings,
                     claimed,
-                    token=token,
+                    box=self._box,
                     observer=self.observer,
                     stopping=self._stop.is_set,
                 )

@@ -5,7 +5,8 @@ happened, so it is atomic on SQLite and PostgreSQL alike without explicit locks.
 owns a job while ``worker`` names it and ``lease_until`` lies ahead; heartbeats push the lease
 forward. A job whose lease lapsed (its worker or server died) is claimable again, and only
 the current lease holder can write a result — a duplicate delivery or a revived worker
-finds its update refused and writes nothing.
+finds its update refused and writes nothing. The statements themselves live in
+:class:`stockade.store.job_repositories.Jobs`; this module decides which transition to make.
 """
 
 from __future__ import annotations
@@ -16,13 +17,12 @@ import socket
 import uuid
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import Any, cast
 
-from sqlalchemy import ColumnElement, CursorResult, Update, and_, func, or_, select, update
 from sqlalchemy.orm import Session
 
 from stockade.store import Database
-from stockade.store.job_models import CANCELLED, FAILED, QUEUED, RUNNING, Job
+from stockade.store.job_models import CANCELLED, FAILED, RUNNING
+from stockade.store.job_repositories import Jobs
 from stockade.store.types import utcnow
 
 LEASE = timedelta(seconds=30)
@@ -47,13 +47,6 @@ class Claimed:
     attempt: int
 
 
-def _claimable(now: datetime) -> ColumnElement[bool]:
-    return or_(
-        Job.status == QUEUED,
-        and_(Job.status == RUNNING, Job.lease_until < now),
-    )
-
-
 def claim(
     db: Database, worker: str, job_id: str | None = None, lease_for: timedelta = LEASE
 ) -> Claimed | None:
@@ -64,53 +57,38 @@ def claim(
     """
     now = utcnow()
     with db.session() as s:
-        query = select(Job.id, Job.attempts).where(_claimable(now))
-        if job_id is not None:
-            query = query.where(Job.id == job_id)
-        candidates = s.execute(query.order_by(Job.created_at).limit(8)).all()
-        for cid, attempts in candidates:
+        jobs = Jobs(s)
+        for cid, attempts in jobs.claim_candidates(now, job_id, limit=8):
             if attempts >= MAX_ATTEMPTS:
-                _give_up(s, cid, now)
+                _give_up(jobs, cid, now)
                 continue
-            taken = _apply(
-                s,
-                update(Job)
-                .where(Job.id == cid, _claimable(now), Job.attempts == attempts)
-                .values(
-                    status=RUNNING,
-                    worker=worker,
-                    lease_until=now + lease_for,
-                    heartbeat_at=now,
-                    attempts=attempts + 1,
-                    started_at=now,
-                ),
+            taken = jobs.take(
+                cid,
+                attempts,
+                now,
+                status=RUNNING,
+                worker=worker,
+                lease_until=now + lease_for,
+                heartbeat_at=now,
+                attempts=attempts + 1,
+                started_at=now,
             )
-            if taken == 1:
+            if taken:
                 return Claimed(cid, worker, attempts + 1)
     return None
 
 
-def _apply(s: Session, statement: Update) -> int:
-    """Run a conditional update; the number of rows it changed says if the transition won."""
-    result = cast(
-        CursorResult[Any], s.execute(statement.execution_options(synchronize_session=False))
-    )
-    return result.rowcount
-
-
-def _give_up(s: Session, job_id: str, now: datetime) -> None:
-    _apply(
-        s,
-        update(Job)
-        .where(Job.id == job_id, _claimable(now))
-        .values(
-            status=FAILED,
-            worker=None,
-            lease_until=None,
-            payload=None,
-            finished_at=now,
-            error=f"the job's worker stopped {MAX_ATTEMPTS} times before finishing it",
-        ),
+def _give_up(jobs: Jobs, job_id: str, now: datetime) -> None:
+    jobs.end_claimable(
+        job_id,
+        now,
+        status=FAILED,
+        worker=None,
+        lease_until=None,
+        payload=None,
+        credential=None,
+        finished_at=now,
+        error=f"the job's worker stopped {MAX_ATTEMPTS} times before finishing it",
     )
 
 
@@ -124,20 +102,18 @@ def heartbeat(
     """Renew the lease and record progress; tells the runner whether to go on."""
     now = utcnow()
     with db.session() as s:
-        renewed = _apply(
-            s,
-            update(Job)
-            .where(Job.id == claimed.job_id, Job.worker == claimed.worker, Job.status == RUNNING)
-            .values(
-                lease_until=now + lease_for,
-                heartbeat_at=now,
-                files_done=files_done,
-                files_total=files_total,
-            ),
+        jobs = Jobs(s)
+        renewed = jobs.update_held(
+            claimed.job_id,
+            claimed.worker,
+            lease_until=now + lease_for,
+            heartbeat_at=now,
+            files_done=files_done,
+            files_total=files_total,
         )
-        if renewed == 1:
+        if renewed:
             return Lease.HELD
-        status = s.scalar(select(Job.status).where(Job.id == claimed.job_id))
+        status = jobs.status_of(claimed.job_id)
     return Lease.CANCELLED if status in (CANCELLED, None) else Lease.LOST
 
 
@@ -146,42 +122,36 @@ def finish(s: Session, claimed: Claimed, **values: object) -> bool:
 
     False when the lease is no longer ours: the caller must then write nothing else.
     """
-    done = _apply(
-        s,
-        update(Job)
-        .where(Job.id == claimed.job_id, Job.worker == claimed.worker, Job.status == RUNNING)
-        .values(lease_until=None, payload=None, finished_at=utcnow(), **values),
+    return Jobs(s).update_held(
+        claimed.job_id,
+        claimed.worker,
+        lease_until=None,
+        payload=None,
+        credential=None,
+        finished_at=utcnow(),
+        **values,
     )
-    return done == 1
 
 
 def release(db: Database, claimed: Claimed) -> None:
     """Hand a job back to the queue (the runner is shutting down cleanly)."""
     with db.session() as s:
-        s.execute(
-            update(Job)
-            .where(Job.id == claimed.job_id, Job.worker == claimed.worker, Job.status == RUNNING)
-            .values(status=QUEUED, worker=None, lease_until=None, attempts=Job.attempts - 1)
-        )
+        Jobs(s).release_held(claimed.job_id, claimed.worker)
 
 
 def cancel(s: Session, job_id: str) -> bool:
     """Cancel a queued or running job; False when it already finished (a 409)."""
-    done = _apply(
-        s,
-        update(Job)
-        .where(Job.id == job_id, Job.status.in_((QUEUED, RUNNING)))
-        .values(
-            status=CANCELLED,
-            cancel_requested=True,
-            lease_until=None,
-            payload=None,
-            finished_at=utcnow(),
-        ),
+    return Jobs(s).update_unfinished(
+        job_id,
+        status=CANCELLED,
+        cancel_requested=True,
+        lease_until=None,
+        payload=None,
+        credential=None,
+        finished_at=utcnow(),
     )
-    return done == 1
 
 
 def queue_depth(db: Database) -> int:
     with db.session() as s:
-        return int(s.scalar(select(func.count()).select_from(Job).where(Job.status == QUEUED)) or 0)
+        return Jobs(s).queue_depth()

@@ -25,9 +25,10 @@ from typing import Any
 
 import orjson
 
-from stockade.analyzers.deps.advisories.local import ENV_DB as ADVISORY_DB_ENV
-from stockade.config import Settings
-from stockade.jobs import lease
+from stockade.config import Settings, resolve_encryption_keys
+from stockade.core.errors import StockadeError
+from stockade.jobs import lease, workdir
+from stockade.jobs.dependencies import advisory_options as advisory_options  # re-exported
 from stockade.jobs.execute import AnalysisOutcome, run_analysis
 from stockade.jobs.lease import Claimed, Lease
 from stockade.jobs.results import store_findings
@@ -42,7 +43,9 @@ from stockade.jobs.sources import (
 from stockade.report import finding_to_dict, issue_to_dict
 from stockade.scan import ScanEvent
 from stockade.store import Database
+from stockade.store.crypto import SealedValueError, SecretBox
 from stockade.store.job_models import COMPLETED, FAILED, Job
+from stockade.store.sealing import open_legacy
 
 log = logging.getLogger("stockade.jobs")
 
@@ -63,19 +66,9 @@ def limits_for(settings: Settings) -> SourceLimits:
     )
 
 
-def advisory_options(settings: Settings) -> dict[str, Any]:
-    """Where the server's dependency matching reads advisories: the OSV API when it is the
-    only configured source, else the local store (``$STOCKADE_ADVISORY_DB`` or the data
-    directory). ``POST /api/v1/dependencies/analyze`` and jobs both use this."""
-    adv = settings.advisories
-    if "osv-local" not in adv.sources and "osv-api" in adv.sources:
-        return {"source": "osv-api", "osv_api_url": adv.osv_base_url}
-    store = os.environ.get(ADVISORY_DB_ENV) or str(settings.data_dir / "advisories.sqlite")
-    return {"source": "local", "advisory_db": store, "osv_api_url": None}
-
-
 def module_options(settings: Settings) -> dict[str, dict[str, Any]]:
-    """The server's own options for analyzers; they override the analysed project's."""
+    """The server's own options for analyzers; they override the analysed project's
+    (``advisory_options`` lives in :mod:`stockade.jobs.dependencies`)."""
     return {"dependencies": advisory_options(settings)}
 
 
@@ -118,6 +111,7 @@ def _child(
     limits: SourceLimits,
     cpus: int,
     options: dict[str, dict[str, Any]],
+    work: Path,
 ) -> None:
     """Entry point of the analysis process: progress messages, then one ``done`` message."""
     last = 0.0
@@ -137,6 +131,7 @@ def _child(
         jobs=cpus,
         file_timeout=FILE_TIMEOUT_SECONDS,
         module_options=options,
+        workdir=work,
     )
     conn.send(("done", _outcome_payload(outcome)))
     conn.close()
@@ -209,20 +204,33 @@ def run_claimed(
     settings: Settings,
     claimed: Claimed,
     *,
-    token: str | None = None,
+    box: SecretBox | None = None,
     observer: JobObserver | None = None,
     cpus: int = 0,
     stopping: Callable[[], bool] = lambda: False,
 ) -> str | None:
     """Run the claimed job to its end; returns the final status, or None when it was not ours
-    to finish (cancelled, or the lease went to another worker)."""
+    to finish (cancelled, or the lease went to another worker).
+
+    ``box`` opens the job's sealed payload and git token (built from the settings' keys when
+    not given); they are read from the row, so any worker that takes the job over has them.
+    """
     started = time.monotonic()
+    box = box or SecretBox(resolve_encryption_keys(settings))
     beat = _Heartbeat(db, claimed, settings)
     beat.start()
+    # Removed here, after _run stopped the analysis process, whichever way the job ended.
+    work = workdir.run_dir(settings.data_dir, claimed)
     try:
-        return _run(db, settings, claimed, beat, token, observer, cpus, stopping, started)
+        try:
+            workdir.prepare(db, settings.data_dir, claimed)
+        except OSError as exc:
+            error = f"cannot create the job's work directory: {exc.strerror}"
+            return _fail(db, claimed, error, started, observer)
+        return _run(db, settings, claimed, beat, work, box, observer, cpus, stopping, started)
     finally:
         beat.stop()
+        workdir.remove(work)
 
 
 def _run(
@@ -230,7 +238,8 @@ def _run(
     settings: Settings,
     claimed: Claimed,
     beat: _Heartbeat,
-    token: str | None,
+    work: Path,
+    box: SecretBox,
     observer: JobObserver | None,
     cpus: int,
     stopping: Callable[[], bool],
@@ -240,16 +249,30 @@ def _run(
         job = s.get(Job, claimed.job_id)
         if job is None:
             return None
-        public, payload, modules = dict(job.source), job.payload, list(job.modules)
+        public, modules = dict(job.source), list(job.modules)
+        sealed_payload, sealed_token = job.payload, job.credential
     try:
+        payload = None if sealed_payload is None else open_legacy(box, sealed_payload)
+        token = None if sealed_token is None else box.open(sealed_token).decode("utf-8")
         source = decode_source(public, payload, token)
+    except SealedValueError:
+        error = "stored source unusable: it cannot be opened with this server's encryption keys"
+        return _fail(db, claimed, error, started, observer)
     except (ValueError, KeyError, orjson.JSONDecodeError) as exc:
         return _fail(db, claimed, f"stored source unusable: {exc}", started, observer)
     ctx = _context()
     receiver, sender = ctx.Pipe(duplex=False)
     proc = ctx.Process(
         target=_child,
-        args=(sender, source, modules, limits_for(settings), cpus, module_options(settings)),
+        args=(
+            sender,
+            source,
+            modules,
+            limits_for(settings),
+            cpus,
+            module_options(settings),
+            work,
+        ),
         name=f"stockade-job-{claimed.job_id[:8]}",
     )
     proc.start()
@@ -359,7 +382,7 @@ def _complete(
     return status
 
 
-class _LeaseLostError(Exception):
+class _LeaseLostError(StockadeError):
     """The lease passed to someone else (or the job was cancelled) before we finished."""
 
 

@@ -17,11 +17,13 @@ from sqlalchemy.exc import DataError, IntegrityError, OperationalError
 from sqlalchemy.orm import Session
 
 from stockade.config import Settings
+from stockade.jobs.service import JobService
 from stockade.server.auth.passwords import Passwords
 from stockade.server.auth.tokens import Jwt
 from stockade.server.metrics import Metrics
 from stockade.server.problems import ProblemError
 from stockade.store import Database
+from stockade.store.crypto import SecretBox
 
 log = logging.getLogger("stockade.server")
 
@@ -39,7 +41,7 @@ class MembershipLookup(Protocol):
 class JobDispatcher(Protocol):
     """Hands a newly queued job to a runner (the in-process runner or Celery)."""
 
-    def submitted(self, job_id: str, token: str | None = None) -> None: ...
+    def submitted(self, job_id: str) -> None: ...
 
 
 @dataclass
@@ -49,6 +51,7 @@ class AppContext:
     jwt: Jwt
     passwords: Passwords
     metrics: Metrics
+    box: SecretBox
     memberships: MembershipLookup | None = None
     jobs: JobDispatcher | None = None
 
@@ -85,6 +88,15 @@ def get_db(ctx: Context) -> Iterator[Session]:
 
 
 DbSession = Annotated[Session, Depends(get_db, scope="function")]
+
+
+def get_jobs(ctx: Context, db: DbSession) -> JobService:
+    """The jobs service on the request's transaction, so a route's job writes commit (or
+    roll back) together with everything else the request did."""
+    return JobService(db, ctx.settings, ctx.box)
+
+
+JobsDep = Annotated[JobService, Depends(get_jobs)]
 
 
 def client_ip(request: Request, ctx: AppContext) -> str:

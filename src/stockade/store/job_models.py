@@ -4,8 +4,9 @@ The ``jobs`` row is the source of truth for a job's life: runners claim it by ta
 (``worker`` + ``lease_until``), renew the lease with heartbeats and write the outcome; a job
 whose lease lapsed is claimable again, so a killed worker or server loses nothing. Inline
 inputs (an uploaded archive, a ``files`` list) wait in ``payload`` until a runner fetched
-them, so scale-out workers on other machines need no shared disk; the column is cleared when
-the job ends.
+them, so scale-out workers on other machines need no shared disk. Both ``payload`` and
+``credential`` (a git token) are sealed with the server key (``store.crypto``) and cleared when
+the job ends, so a re-queued job still has what it needs and a finished one holds neither.
 """
 
 from __future__ import annotations
@@ -48,6 +49,8 @@ class Job(Base):
     project_key: Mapped[str | None] = mapped_column(String(300))
     source: Mapped[dict[str, Any]] = mapped_column(JSON)
     payload: Mapped[bytes | None] = mapped_column(LargeBinary)
+    # A git token sealed with the server key (store.crypto); cleared when the job ends.
+    credential: Mapped[bytes | None] = mapped_column(LargeBinary)
     modules: Mapped[list[str]] = mapped_column(JSON)
     modules_run: Mapped[list[str]] = mapped_column(JSON, default=list)
     attempts: Mapped[int] = mapped_column(Integer, default=0)

@@ -8,15 +8,11 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Depends
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from stockade.analyzers.deps.advisories.interface import AdvisorySource, AdvisorySourceError
-from stockade.analyzers.deps.advisories.local import LocalStore
-from stockade.analyzers.deps.advisories.osv_api import OsvApiSource
-from stockade.analyzers.deps.model import Package
-from stockade.analyzers.deps.service import Outcome, analyze_contents, match_packages
+from stockade.core.codec import finding_to_json
 from stockade.core.finding import Finding
-from stockade.core.fingerprint import fingerprint
-from stockade.jobs.runner import advisory_options
-from stockade.report.interface import finding_to_dict
+from stockade.core.fingerprint import assign_fingerprints
+from stockade.jobs import dependencies as deps_service
+from stockade.scan.redact import redact_finding, redactor_for
 from stockade.server.auth.principal import CurrentUser
 from stockade.server.content import require_json
 from stockade.server.context import AppContext, Context
@@ -42,7 +38,16 @@ class PackageRef(BaseModel):
 
 
 class AnalyzeRequest(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    # "give files or packages" in the OpenAPI document too: at least one non-empty list.
+    model_config = ConfigDict(
+        extra="forbid",
+        json_schema_extra={
+            "anyOf": [
+                {"required": [k], "properties": {k: {"type": "array", "minItems": 1}}}
+                for k in ("files", "packages")
+            ]
+        },
+    )
     files: Annotated[list[ManifestFile] | None, Field(max_length=1000)] = None
     packages: Annotated[list[PackageRef] | None, Field(max_length=50_000)] = None
 
@@ -64,31 +69,29 @@ class AnalyzeResponse(BaseModel):
     errors: list[AnalyzeError]
 
 
-def _source(ctx: AppContext) -> AdvisorySource:
-    options = advisory_options(ctx.settings)
-    if options["source"] == "osv-api":
-        return OsvApiSource(str(options["osv_api_url"]))
-    return LocalStore(str(options["advisory_db"]))
-
-
-def _finding_json(f: Finding, occurrence: int) -> dict[str, Any]:
-    data = finding_to_dict(f)
-    data["fingerprint"] = fingerprint(
-        f.rule_id, f.location.path, f.fingerprint_basis or "", occurrence
-    )
-    data["id"] = data["fingerprint"][:16]
+def _finding_json(f: Finding) -> dict[str, Any]:
+    """The server JSON of a fingerprinted finding stored nowhere (``id``: the fingerprint's
+    head)."""
+    # The same redaction step as scan findings: manifests and advisory text can quote a key.
+    data = finding_to_json(redact_finding(f, redactor_for()))
     data["location"] = f"{f.location.path}:{f.location.line}:{f.location.column}"
     data["state"] = "open"
     data.pop("trace", None)
     return data
 
 
-def _run(body: AnalyzeRequest, source: AdvisorySource) -> Outcome:
-    outcome = analyze_contents([f.model_dump() for f in body.files or []], source)
-    if body.packages:
-        pkgs = [Package(p.ecosystem, p.name, p.version, path=(p.name,)) for p in body.packages]
-        match_packages("", pkgs, source, outcome=outcome)
-    return outcome
+def _run(body: AnalyzeRequest, ctx: AppContext) -> deps_service.Outcome:
+    """The analysis itself lives in the jobs layer (the server never imports analyzers)."""
+    files = [(f.path, f.content) for f in body.files or []]
+    packages = [
+        deps_service.PackageRef(p.ecosystem, p.name, p.version) for p in body.packages or []
+    ]
+    try:
+        return deps_service.analyze(ctx.settings, files, packages)
+    except deps_service.AdvisoriesNotReadyError as exc:
+        raise ProblemError(503, "advisories_not_ready", str(exc)) from None
+    except deps_service.AdvisorySourceError as exc:
+        raise ProblemError(503, "advisories_unavailable", str(exc)) from None
 
 
 @router.post(
@@ -99,20 +102,8 @@ def _run(body: AnalyzeRequest, source: AdvisorySource) -> Outcome:
 )
 def analyze(body: AnalyzeRequest, principal: CurrentUser, ctx: Context) -> AnalyzeResponse:
     """Known-vulnerable dependencies in the given manifests/lockfiles or package list."""
-    source = _source(ctx)
-    try:
-        outcome = _run(body, source)
-    except AdvisorySourceError as exc:
-        raise ProblemError(503, "advisories_unavailable", str(exc)) from None
-    finally:
-        if isinstance(source, LocalStore):
-            source.close()
-    seen: dict[str, int] = {}
-    findings = []
-    for f in outcome.findings:
-        key = f"{f.location.path}\x1f{f.fingerprint_basis}"
-        seen[key] = seen.get(key, -1) + 1
-        findings.append(_finding_json(f, seen[key]))
+    outcome = _run(body, ctx)
+    findings = [_finding_json(f) for f in assign_fingerprints(outcome.findings)]
     errors = [AnalyzeError(path=p, message=m) for p, m in outcome.problems]
     return AnalyzeResponse(
         packages_scanned=outcome.packages_scanned, findings=findings, errors=errors

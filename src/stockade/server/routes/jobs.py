@@ -8,7 +8,8 @@ does not exist.
 
 from __future__ import annotations
 
-from pathlib import Path
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Annotated, Any, Literal
 from uuid import UUID
 
@@ -16,22 +17,30 @@ import orjson
 from fastapi import APIRouter, BackgroundTasks, Query, Request, Response
 from fastapi.exceptions import RequestValidationError
 from pydantic import ValidationError
-from sqlalchemy import and_, or_, select
-from sqlalchemy.orm import Session
 from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import UploadFile
 
-from stockade.analyzers import registry
-from stockade.jobs import lease
-from stockade.jobs.execute import ALL_MODULES, validate_modules
-from stockade.jobs.results import finding_from_json, finding_json, project_key, severity_rank
-from stockade.jobs.runner import encode_payload, limits_for
-from stockade.jobs.sources import GitSource, SourceRejectedError, SourceSpec, parse_source
-from stockade.jobs.sources.spec import archive_from_upload
-from stockade.report import render
-from stockade.scan import ModuleRun, ScanResult
-from stockade.server.auth.principal import CurrentUser, Principal
-from stockade.server.context import AppContext, Context, DbSession
+from stockade.jobs.service import (
+    ALL_MODULES,
+    Caller,
+    FindingNotFoundError,
+    InvalidCursorError,
+    JobFinishedError,
+    JobNotCompletedError,
+    JobNotFoundError,
+    JobsError,
+    JobService,
+    OrganizationNotFoundError,
+    SourceRejectedError,
+    SourceSpec,
+    Submission,
+    UnknownModuleError,
+)
+from stockade.report import EXPORT_MEDIA, FORMATS_BY_NAME, ExportName, render
+from stockade.server import pagination
+from stockade.server.content import MULTIPART, require_media
+from stockade.server.context import AppContext, Context
+from stockade.server.deps import CurrentCaller, JobsDep
 from stockade.server.problems import ProblemError
 from stockade.server.schemas.common import problems
 from stockade.server.schemas.jobs import (
@@ -43,55 +52,20 @@ from stockade.server.schemas.jobs import (
     ModuleResult,
     Progress,
     Summary,
+    submit_json_schema,
+    submit_multipart_media,
 )
-from stockade.store.job_models import QUEUED, Job, JobFinding
-from stockade.store.types import utcnow
+from stockade.store.job_models import Job
 
 router = APIRouter(tags=["jobs"])
 
-_JSON_BODY: dict[str, Any] = {
-    "type": "object",
-    "required": ["source"],
-    "additionalProperties": False,
-    "properties": {
-        "source": {
-            "type": "object",
-            "required": ["type"],
-            "properties": {
-                "type": {"type": "string", "enum": ["git", "archive", "files", "directory"]}
-            },
-        },
-        "modules": {"type": "array", "items": {"type": "string", "enum": list(ALL_MODULES)}},
-        "organization_id": {"type": "string", "format": "uuid"},
-        "project": {
-            "type": "object",
-            "required": ["name"],
-            "properties": {
-                "name": {"type": "string"},
-                "source": {"type": "string"},
-                "url": {"type": "string"},
-            },
-        },
-    },
-}
+_JSON_BODY = submit_json_schema(list(ALL_MODULES))
 _SUBMIT_BODY = {
     "requestBody": {
         "required": True,
         "content": {
             "application/json": {"schema": _JSON_BODY},
-            "multipart/form-data": {
-                "schema": {
-                    "type": "object",
-                    "required": ["archive"],
-                    "properties": {
-                        "request": {
-                            "type": "string",
-                            "description": "The JSON body without `source`, as text",
-                        },
-                        "archive": {"type": "string", "format": "binary"},
-                    },
-                }
-            },
+            "multipart/form-data": submit_multipart_media(list(ALL_MODULES)),
         },
     }
 }
@@ -107,9 +81,9 @@ _SUBMIT_BODY = {
 )
 async def submit_job(
     request: Request,
-    principal: CurrentUser,
+    caller: CurrentCaller,
     ctx: Context,
-    db: DbSession,
+    jobs: JobsDep,
     response: Response,
     background: BackgroundTasks,
 ) -> JobAccepted:
@@ -119,50 +93,26 @@ async def submit_job(
     pool, because a blocking database call on the event loop would stall every request (and
     deadlock against a request that holds a row lock while it waits for the loop).
     """
-    media = request.headers.get("content-type", "").split(";", 1)[0].strip().lower()
-    if media == "multipart/form-data":
-        body, source = await _multipart(request, ctx)
-    elif media in ("application/json", "") or media.endswith("+json"):
-        body = _validated(await _json(request))
-        source = await run_in_threadpool(_source, body.source, ctx)
+    if require_media(request, MULTIPART) == MULTIPART:
+        body, source = await _multipart(request, jobs)
     else:
-        raise ProblemError(
-            415,
-            "unsupported_media_type",
-            f"expected application/json or multipart/form-data, got {media or 'nothing'}",
-        )
-    job = await run_in_threadpool(_queue, db, principal, body, source)
-    token = source.token if isinstance(source, GitSource) else None
+        body = _validated(await _json(request))
+        source = await run_in_threadpool(_source, body.source, jobs)
+    submitted = await run_in_threadpool(_queue, jobs, caller, body, source)
+    job = submitted.job
     if ctx.jobs is not None:
-        background.add_task(ctx.jobs.submitted, job.id, token)
+        background.add_task(ctx.jobs.submitted, job.id)
     response.headers["Location"] = f"/api/v1/jobs/{job.id}"
     return JobAccepted(job_id=job.id, status=job.status, created_at=job.created_at)
 
 
-def _queue(db: Session, principal: Principal, body: JobCreate, source: SourceSpec) -> Job:
-    try:
-        modules = validate_modules(body.modules)
-    except ValueError as exc:
-        raise ProblemError(422, "unknown_module", str(exc)) from None
-    if body.organization_id is not None:
-        raise ProblemError(404, "organization_not_found", "no such organization")
+def _queue(jobs: JobService, caller: Caller, body: JobCreate, source: SourceSpec) -> Submission:
     project = body.project.model_dump(exclude_none=True) if body.project else None
-    job = Job(
-        status=QUEUED,
-        created_by=principal.user_id,
-        project=project,
-        project_key=project_key(principal.user_id, None, project["name"] if project else None),
-        source=source.public(),
-        payload=encode_payload(source),
-        modules=list(modules),
-        modules_run=[],
-        module_results=[],
-        errors=[],
-        created_at=utcnow(),
-    )
-    db.add(job)
-    db.flush()
-    return job
+    organization = str(body.organization_id) if body.organization_id is not None else None
+    with service_errors():
+        return jobs.submit(
+            caller, source, modules=body.modules, organization_id=organization, project=project
+        )
 
 
 async def _json(request: Request) -> Any:
@@ -180,15 +130,15 @@ def _validated(data: Any) -> JobCreate:
         raise RequestValidationError(exc.errors(include_url=False, include_context=False)) from None
 
 
-def _source(raw: Any, ctx: AppContext) -> SourceSpec:
-    try:
-        return parse_source(raw, limits_for(ctx.settings))
-    except SourceRejectedError as exc:
-        raise ProblemError(exc.status, "invalid_source", str(exc)) from None
+def _source(raw: Any, jobs: JobService) -> SourceSpec:
+    with service_errors():
+        return jobs.parse_source(raw)
 
 
-async def _multipart(request: Request, ctx: AppContext) -> tuple[JobCreate, SourceSpec]:
-    limits = limits_for(ctx.settings)
+_MAX_REQUEST_PART = 1024 * 1024  # the 'request' part: a small JSON object
+
+
+async def _multipart(request: Request, jobs: JobService) -> tuple[JobCreate, SourceSpec]:
     try:
         form = await request.form(max_files=1, max_fields=2)
     except Exception as exc:  # the multipart parser's own errors are the client's doing
@@ -198,6 +148,8 @@ async def _multipart(request: Request, ctx: AppContext) -> tuple[JobCreate, Sour
         if not isinstance(upload, UploadFile):
             raise ProblemError(422, "invalid_source", "multipart needs a file part 'archive'")
         text = form.get("request")
+        if isinstance(text, UploadFile):  # sent as a file part (Content-Type: application/json)
+            text = (await text.read(_MAX_REQUEST_PART + 1)).decode("utf-8", "replace")
         data: Any = {}
         if isinstance(text, str) and text.strip():
             try:
@@ -209,23 +161,38 @@ async def _multipart(request: Request, ctx: AppContext) -> tuple[JobCreate, Sour
                 422, "invalid_request", "'request' must be a JSON object without 'source'"
             )
         body = _validated({**data, "source": {"type": "archive"}})
-        content = await upload.read(limits.max_archive_bytes + 1)
-        try:
-            source = await run_in_threadpool(
-                archive_from_upload, upload.filename or "", content, limits
-            )
-        except SourceRejectedError as exc:
-            raise ProblemError(exc.status, "invalid_source", str(exc)) from None
+        content = await upload.read(jobs.max_archive_bytes + 1)
+        with service_errors():
+            source = await run_in_threadpool(jobs.archive_source, upload.filename or "", content)
         return body, source
     finally:
         await form.close()
 
 
-def _own_job(db: Session, principal: Principal, job_id: UUID) -> Job:
-    job = db.get(Job, str(job_id))
-    if job is None or job.created_by != principal.user_id:
-        raise ProblemError(404, "job_not_found", "no such job")
-    return job
+# The service's refusals as problems: (status, code) per error type; a type's first match wins.
+_PROBLEMS: tuple[tuple[type[JobsError], int, str], ...] = (
+    (JobNotFoundError, 404, "job_not_found"),
+    (FindingNotFoundError, 404, "finding_not_found"),
+    (JobFinishedError, 409, "job_finished"),
+    (JobNotCompletedError, 409, "job_not_completed"),
+    (UnknownModuleError, 422, "unknown_module"),
+    (OrganizationNotFoundError, 404, "organization_not_found"),
+    (InvalidCursorError, 422, "invalid_cursor"),
+)
+
+
+@contextmanager
+def service_errors() -> Iterator[None]:
+    """Turn the jobs service's domain errors into the API's stable problem codes."""
+    try:
+        yield
+    except SourceRejectedError as exc:
+        raise ProblemError(exc.status, "invalid_source", str(exc)) from None
+    except JobsError as exc:
+        for kind, status, code in _PROBLEMS:
+            if isinstance(exc, kind):
+                raise ProblemError(status, code, str(exc)) from None
+        raise
 
 
 def job_out(job: Job, findings: list[dict[str, Any]] | None = None) -> JobOut:
@@ -256,60 +223,53 @@ def job_out(job: Job, findings: list[dict[str, Any]] | None = None) -> JobOut:
     )
 
 
-def _findings_query(job_id: str) -> Any:
-    return (
-        select(JobFinding)
-        .where(JobFinding.job_id == job_id)
-        .order_by(JobFinding.severity_rank, JobFinding.id)
-    )
-
-
 @router.get(
     "/api/v1/jobs/{job_id}",
     operation_id="getJob",
     response_model=JobOut,
     responses=problems(401, 404, 422),
 )
-def get_job(job_id: UUID, principal: CurrentUser, db: DbSession) -> JobOut:
+def get_job(job_id: UUID, caller: CurrentCaller, jobs: JobsDep) -> JobOut:
     """A job with its status, progress, per-module results and findings."""
-    job = _own_job(db, principal, job_id)
-    rows = db.scalars(_findings_query(job.id)).all()
-    return job_out(job, [finding_json(r) for r in rows])
+    with service_errors():
+        detail = jobs.detail(caller, str(job_id))
+    return job_out(detail.job, detail.findings)
 
 
 @router.get(
     "/api/v1/jobs", operation_id="listJobs", response_model=JobPage, responses=problems(401, 422)
 )
 def list_jobs(
-    principal: CurrentUser,
-    db: DbSession,
+    caller: CurrentCaller,
+    jobs: JobsDep,
+    ctx: Context,
     status: Annotated[
         Literal["queued", "running", "completed", "failed", "cancelled"] | None, Query()
     ] = None,
     organization_id: Annotated[UUID | None, Query()] = None,
     limit: Annotated[int, Query(ge=1, le=200)] = 50,
-    cursor: Annotated[UUID | None, Query(description="`next_cursor` of the previous page")] = None,
+    cursor: Annotated[str | None, pagination.CURSOR_QUERY] = None,
 ) -> JobPage:
     """The caller's jobs, newest first (without findings)."""
-    if organization_id is not None:
-        return JobPage(items=[], next_cursor=None)  # no organizations yet: none visible
-    query = select(Job).where(Job.created_by == principal.user_id)
-    if status is not None:
-        query = query.where(Job.status == status)
-    if cursor is not None:
-        after = db.get(Job, str(cursor))
-        if after is None or after.created_by != principal.user_id:
-            raise ProblemError(422, "invalid_cursor", "the cursor does not name a page")
-        query = query.where(
-            or_(
-                Job.created_at < after.created_at,
-                and_(Job.created_at == after.created_at, Job.id < after.id),
-            )
+    # An organization's listing is empty for now (the service's seam), whatever the cursor.
+    after = _jobs_cursor(ctx, caller, cursor) if organization_id is None else None
+    with service_errors():
+        page = jobs.list_jobs(
+            caller,
+            status=status,
+            organization_id=str(organization_id) if organization_id is not None else None,
+            limit=limit,
+            cursor=after,
         )
-    rows = list(db.scalars(query.order_by(Job.created_at.desc(), Job.id.desc()).limit(limit + 1)))
-    more = len(rows) > limit
-    rows = rows[:limit]
-    return JobPage(items=[job_out(j) for j in rows], next_cursor=rows[-1].id if more else None)
+    return JobPage(
+        items=[job_out(j) for j in page.items],
+        next_cursor=pagination.next_cursor(ctx, pagination.JOBS, caller.user_id, page.next_cursor),
+    )
+
+
+def _jobs_cursor(ctx: AppContext, caller: Caller, cursor: str | None) -> str | None:
+    """The job id a ``listJobs`` cursor continues after (the service checks it is visible)."""
+    return pagination.after(ctx, cursor, pagination.JOBS, caller.user_id)
 
 
 @router.post(
@@ -318,13 +278,10 @@ def list_jobs(
     response_model=JobOut,
     responses=problems(401, 403, 404, 409, 422),
 )
-def cancel_job(job_id: UUID, principal: CurrentUser, db: DbSession) -> JobOut:
+def cancel_job(job_id: UUID, caller: CurrentCaller, jobs: JobsDep) -> JobOut:
     """Cancel a queued or running job; 409 when it already finished."""
-    job = _own_job(db, principal, job_id)
-    if not lease.cancel(db, job.id):
-        raise ProblemError(409, "job_finished", f"the job already ended ({job.status})")
-    db.refresh(job)
-    return job_out(job)
+    with service_errors():
+        return job_out(jobs.cancel(caller, str(job_id)))
 
 
 @router.delete(
@@ -333,11 +290,10 @@ def cancel_job(job_id: UUID, principal: CurrentUser, db: DbSession) -> JobOut:
     status_code=204,
     responses=problems(401, 403, 404, 422),
 )
-def delete_job(job_id: UUID, principal: CurrentUser, db: DbSession) -> Response:
+def delete_job(job_id: UUID, caller: CurrentCaller, jobs: JobsDep) -> Response:
     """Delete a job and its findings (a running job is cancelled first)."""
-    job = _own_job(db, principal, job_id)
-    lease.cancel(db, job.id)
-    db.delete(job)
+    with service_errors():
+        jobs.delete(caller, str(job_id))
     return Response(status_code=204)
 
 
@@ -349,8 +305,9 @@ def delete_job(job_id: UUID, principal: CurrentUser, db: DbSession) -> Response:
 )
 def job_findings(
     job_id: UUID,
-    principal: CurrentUser,
-    db: DbSession,
+    caller: CurrentCaller,
+    jobs: JobsDep,
+    ctx: Context,
     severity: Annotated[
         Literal["critical", "high", "medium", "low", "info"] | None, Query()
     ] = None,
@@ -359,36 +316,28 @@ def job_findings(
         Literal["open", "resolved", "false_positive", "risk_accepted"] | None, Query()
     ] = None,
     limit: Annotated[int, Query(ge=1, le=200)] = 50,
-    cursor: Annotated[UUID | None, Query(description="`next_cursor` of the previous page")] = None,
+    cursor: Annotated[str | None, pagination.CURSOR_QUERY] = None,
 ) -> FindingPage:
     """The job's findings, most severe first, filtered and paginated."""
-    job = _own_job(db, principal, job_id)
-    query = _findings_query(job.id)
-    if severity is not None:
-        query = query.where(JobFinding.severity_rank == severity_rank(severity))
-    if module is not None:
-        query = query.where(JobFinding.module == module)
-    if state is not None:
-        query = query.where(JobFinding.state == state)
-    if cursor is not None:
-        after = db.get(JobFinding, str(cursor))
-        if after is None or after.job_id != job.id:
-            raise ProblemError(422, "invalid_cursor", "the cursor does not name a page")
-        query = query.where(
-            or_(
-                JobFinding.severity_rank > after.severity_rank,
-                and_(JobFinding.severity_rank == after.severity_rank, JobFinding.id > after.id),
-            )
+    with service_errors():
+        job = jobs.get(caller, str(job_id))  # an invisible job is a 404 before the cursor
+        listing = pagination.job_findings(job.id)
+        page = jobs.findings(
+            caller,
+            job.id,
+            severity=severity,
+            module=module,
+            state=state,
+            limit=limit,
+            cursor=pagination.after(ctx, cursor, listing, caller.user_id),
         )
-    rows = list(db.scalars(query.limit(limit + 1)))
-    more = len(rows) > limit
-    rows = rows[:limit]
     return FindingPage(
-        items=[finding_json(r) for r in rows], next_cursor=rows[-1].id if more else None
+        items=page.items,
+        next_cursor=pagination.next_cursor(ctx, listing, caller.user_id, page.next_cursor),
     )
 
 
-_MEDIA = {"sarif": "application/sarif+json", "json": "application/json", "csv": "text/csv"}
+_MEDIA = EXPORT_MEDIA  # the report registry's export formats and their media types
 
 
 @router.get(
@@ -404,44 +353,20 @@ _MEDIA = {"sarif": "application/sarif+json", "json": "application/json", "csv": 
 )
 def export_job(
     job_id: UUID,
-    principal: CurrentUser,
-    db: DbSession,
-    format: Annotated[Literal["sarif", "json", "csv"], Query()] = "sarif",
+    caller: CurrentCaller,
+    jobs: JobsDep,
+    format: Annotated[ExportName, Query()] = "sarif",
 ) -> Response:
     """The job's findings as SARIF 2.1.0, Stockade JSON or CSV (the CLI's report writers)."""
-    job = _own_job(db, principal, job_id)
-    if job.status != "completed":
-        raise ProblemError(409, "job_not_completed", f"the job is {job.status}")
-    rows = db.scalars(_findings_query(job.id)).all()
-    findings = [finding_from_json(r.data) for r in rows]
-    result = ScanResult(
-        root=Path("."),
-        findings=findings,
-        issues=[],
-        modules=[_module_run(m) for m in job.module_results],
-        files_total=job.files_total,
-        duration_seconds=(job.finished_at - job.started_at).total_seconds()
-        if job.finished_at and job.started_at
-        else 0.0,
-    )
+    with service_errors():
+        result = jobs.export(caller, str(job_id))
     body = render(result, format)
     return Response(
         body,
         media_type=_MEDIA[format],
-        headers={"Content-Disposition": f'attachment; filename="stockade-{job.id}.{format}"'},
-    )
-
-
-def _module_run(result: dict[str, Any]) -> ModuleRun:
-    """SARIF ``rules[]`` come from the installed analyzers' rule metadata."""
-    rules: list[Any] = []
-    cls = registry.available().get(str(result["module"]))
-    if cls is not None:
-        rules = list(registry.create(str(result["module"])).rules())
-    return ModuleRun(
-        name=str(result["module"]),
-        rules=rules,
-        files_scanned=int(result.get("files_scanned", 0)),
-        findings_count=int(result.get("findings_count", 0)),
-        duration_ms=int(result.get("duration_ms", 0)),
+        headers={
+            "Content-Disposition": (
+                f'attachment; filename="stockade-{job_id}.{FORMATS_BY_NAME[format].extension}"'
+            )
+        },
     )
