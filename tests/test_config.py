@@ -152,3 +152,37 @@ def test_redacted_hides_secrets_and_url_passwords() -> None:
     text = repr(redacted(s))
     assert api_key not in text and "x" * 40 not in text and "hunter2pass" not in text
     assert redacted(s)["database"]["url"] == "postgresql+psycopg://app:********@db:5432/stockade"
+
+
+@pytest.mark.parametrize(
+    "env",
+    [
+        "STOCKADE__NOSUCH__LEVEL",
+        "STOCKADE__WEBHOOK__CA_FILE",
+        "STOCKADE__NOSUCH",
+        "STOCKADE__DATA_DIR__EXTRA",
+        "stockade__server__nope",
+    ],
+)
+def test_unknown_env_variable_is_refused_by_name(monkeypatch: pytest.MonkeyPatch, env: str) -> None:
+    monkeypatch.setenv(env, "1")
+    with pytest.raises(ConfigError, match=env):
+        load_settings()
+
+
+def test_cli_variables_and_known_keys_are_not_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    for name in ("STOCKADE_SERVER_URL", "STOCKADE_API_KEY", "STOCKADE_ADVISORY_DB"):
+        monkeypatch.setenv(name, "x")
+    monkeypatch.setenv("STOCKADE__SERVER__RATE_LIMIT__TIERS__ANONYMOUS__BURST", "3")
+    assert load_settings().server.rate_limit.tiers.anonymous.burst == 3
+
+
+@pytest.mark.parametrize("command", [["config", "show"], ["server", "--port", "1"], ["worker"]])
+def test_cli_commands_exit_2_naming_an_unknown_env_variable(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], command: list[str]
+) -> None:
+    from stockade.cli.app import main
+
+    monkeypatch.setenv("STOCKADE__NOSUCH__LEVEL", "debug")
+    code = main(command)
+    assert code == 2 and "STOCKADE__NOSUCH__LEVEL" in capsys.readouterr().err

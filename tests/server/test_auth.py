@@ -89,7 +89,7 @@ def test_register_malformed_json_and_wrong_type(app: FastAPI, client: TestClient
     r = client.post(
         "/api/v1/auth/register", content=b'{"email": ', headers={"content-type": "application/json"}
     )
-    assert r.status_code == 400 and r.json()["code"] == "malformed_json"
+    assert r.status_code == 400 and r.json()["code"] == "malformed_body"
     r = client.post(
         "/api/v1/auth/register",
         content=b"email=a",
@@ -283,6 +283,11 @@ def test_two_factor_lifecycle(app: FastAPI, client: TestClient, accounts: Accoun
     )
     r = client.post("/api/v1/auth/2fa/enable", json={"code": totp.now()}, headers=h)
     assert r.status_code == 200 and r.json() == {"two_factor_enabled": True}
+    ctx = app.state.ctx
+    with ctx.db.session() as s:  # at rest the secret is sealed, never the base32 text
+        stored = s.scalar(sa.select(User.totp_secret).where(User.email == acc.email))
+    assert stored and setup.json()["secret"] not in stored
+    assert ctx.box.open_text(stored) == setup.json()["secret"]
     assert client.post("/api/v1/auth/2fa/setup", headers=h).status_code == 409
     with TestClient(app) as other:
         r = other.post("/api/v1/auth/login", json={"email": acc.email, "password": PASSWORD})

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import itertools
+import os
 import re
+import threading
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
@@ -54,29 +56,47 @@ def _is_sequence(text: str) -> bool:
     return len(steps) == 1 and steps <= {1, -1}
 
 
+def default_concurrency() -> int:
+    """Half the CPUs (at least one): each hash already runs several lanes in parallel."""
+    return max(1, (os.cpu_count() or 2) // 2)
+
+
 class Passwords:
     """argon2id hashing, by default with the library's recommended (RFC 9106) parameters.
 
     Cheaper parameters are for tests only; hashes made with other parameters still verify
     and are upgraded at the next successful login (:meth:`needs_rehash`).
+
+    At most ``concurrency`` hashes (or verifications) run at once; more wait their turn. A
+    burst of registrations otherwise runs dozens of argon2 computations side by side, each
+    CPU- and memory-hungry, and every other request of the server slows to a crawl.
     """
 
-    def __init__(self, *, time_cost: int | None = None, memory_cost: int | None = None) -> None:
+    def __init__(
+        self,
+        *,
+        time_cost: int | None = None,
+        memory_cost: int | None = None,
+        concurrency: int | None = None,
+    ) -> None:
         defaults = PasswordHasher()
         self._hasher = PasswordHasher(
             time_cost=time_cost or defaults.time_cost,
             memory_cost=memory_cost or defaults.memory_cost,
             parallelism=defaults.parallelism if memory_cost is None else 1,
         )
+        self._slots = threading.BoundedSemaphore(concurrency or default_concurrency())
         self._dummy = self._hasher.hash("timing-equaliser-not-a-password")
 
     def hash(self, password: str) -> str:
-        return self._hasher.hash(password)
+        with self._slots:
+            return self._hasher.hash(password)
 
     def verify(self, stored: str | None, password: str) -> bool:
         """Constant work whether or not the user exists (hash a dummy when unknown)."""
         try:
-            return self._hasher.verify(stored or self._dummy, password) and stored is not None
+            with self._slots:
+                return self._hasher.verify(stored or self._dummy, password) and stored is not None
         except (VerificationError, InvalidHashError):
             return False
 

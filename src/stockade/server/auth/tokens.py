@@ -46,6 +46,12 @@ class Jwt:
         }
         return jwt.encode(payload, self._secret, algorithm=ALGORITHM)
 
+    def derive_key(self, purpose: str) -> bytes:
+        """A key for another signature (e.g. pagination cursors), derived from the session
+        secret so that no second secret has to be configured, yet distinct per purpose: a
+        value signed for one purpose never verifies for another."""
+        return hmac.new(self._secret.encode("utf-8"), purpose.encode("utf-8"), "sha256").digest()
+
     def verify(self, token: str) -> SessionClaims | None:
         """The claims of a valid, unexpired token signed by us; None otherwise."""
         try:

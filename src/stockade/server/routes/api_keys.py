@@ -9,6 +9,7 @@ from uuid import UUID
 from fastapi import APIRouter, Depends, Query, Response
 
 from stockade.core import apikey
+from stockade.server import pagination
 from stockade.server.auth.principal import CurrentUser, Principal
 from stockade.server.auth.rbac import Role, at_least, capped
 from stockade.server.auth.tokens import sha256_hex
@@ -95,17 +96,22 @@ def _scoped_role(ctx: AppContext, db: DbSession, principal: Principal, body: Api
 @router.get("", operation_id="listApiKeys", response_model=ApiKeyPage, responses=problems(401, 422))
 def list_keys(
     principal: CurrentUser,
+    ctx: Context,
     db: DbSession,
     limit: Annotated[int, Query(ge=1, le=200)] = 50,
-    cursor: Annotated[UUID | None, Query(description="`next_cursor` of the previous page")] = None,
+    cursor: Annotated[str | None, pagination.CURSOR_QUERY] = None,
 ) -> ApiKeyPage:
     """The caller's active keys, newest first, masked."""
-    rows = list(
-        ApiKeys(db).page(principal.user_id, limit=limit + 1, after=str(cursor) if cursor else None)
-    )
+    caller = principal.user_id
+    start = pagination.after(ctx, cursor, pagination.API_KEYS, caller)
+    rows = list(ApiKeys(db).page(caller, limit=limit + 1, after=start))
     more = len(rows) > limit
     rows = rows[:limit]
-    return ApiKeyPage(items=[key_out(r) for r in rows], next_cursor=rows[-1].id if more else None)
+    last = rows[-1].id if more else None
+    return ApiKeyPage(
+        items=[key_out(r) for r in rows],
+        next_cursor=pagination.next_cursor(ctx, pagination.API_KEYS, caller, last),
+    )
 
 
 @router.delete(

@@ -10,7 +10,7 @@ from fastapi import APIRouter, Depends, Request, Response
 from fastapi.responses import JSONResponse
 from sqlalchemy.orm import Session
 
-from stockade.server.auth import bruteforce, cookies
+from stockade.server.auth import bruteforce, cookies, iplimit
 from stockade.server.auth.passwords import weakness
 from stockade.server.auth.principal import AuthMethod, CurrentUser, Principal, check_csrf
 from stockade.server.auth.tokens import SessionClaims, random_token, same, sha256_hex
@@ -28,6 +28,7 @@ from stockade.server.schemas.auth import (
     UserOut,
 )
 from stockade.server.schemas.common import problems
+from stockade.store.crypto import SecretBox
 from stockade.store.models import User, UserSession
 from stockade.store.repositories import LoginAttempts, Sessions, Users
 from stockade.store.types import new_id, utcnow
@@ -54,10 +55,14 @@ def user_out(user: User) -> UserOut:
     operation_id="registerUser",
     status_code=201,
     response_model=UserOut,
-    responses=problems(400, 409, 413, 415, 422),
+    responses=problems(400, 409, 413, 415, 422, 429),
+    dependencies=[Depends(iplimit.per_ip(iplimit.REGISTER))],
 )
 def register(body: RegisterRequest, ctx: Context, db: DbSession, response: Response) -> UserOut:
-    """Create an account. The first user and `server.admin_emails` become instance admins."""
+    """Create an account. The first user and `server.admin_emails` become instance admins.
+
+    Limited per client IP (`auth.ip_limits`): 429 with `Retry-After` beyond it.
+    """
     email = str(body.email).lower()
     reason = weakness(body.password, email)
     if reason is not None:
@@ -69,17 +74,16 @@ def register(body: RegisterRequest, ctx: Context, db: DbSession, response: Respo
                 "errors": [{"loc": ["body", "password"], "msg": reason, "type": "weak_password"}]
             },
         )
+    # Hashed before the first query: the request's transaction begins at that query and,
+    # on SQLite, holds the write lock until the commit; argon2 must not run under it. Hashing
+    # for a taken address too keeps the answer's timing from telling which addresses exist.
+    password_hash = ctx.passwords.hash(body.password)
     users = Users(db)
     if users.by_email(email) is not None:
         raise ProblemError(409, "email_taken", "an account with this e-mail already exists")
     admins = {a.lower() for a in ctx.settings.server.admin_emails}
     is_admin = users.count() == 0 or email in admins
-    user = users.add(
-        email=email,
-        name=body.name,
-        password_hash=ctx.passwords.hash(body.password),
-        is_admin=is_admin,
-    )
+    user = users.add(email=email, name=body.name, password_hash=password_hash, is_admin=is_admin)
     response.headers["Location"] = "/api/v1/auth/me"
     return user_out(user)
 
@@ -92,10 +96,11 @@ def _record_failure(ctx: AppContext, request_db: Session, email: str, ip: str) -
         LoginAttempts(db).record(email=email, ip=ip, success=False)
 
 
-def _verify_totp(user: User, code: str | None) -> bool:
-    return bool(
-        user.totp_secret and code and pyotp.TOTP(user.totp_secret).verify(code, valid_window=1)
-    )
+def _verify_totp(box: SecretBox, user: User, code: str | None) -> bool:
+    """The code against the user's TOTP secret, which is stored sealed (store.crypto)."""
+    if not (user.totp_secret and code):
+        return False
+    return bool(pyotp.TOTP(box.open_text(user.totp_secret)).verify(code, valid_window=1))
 
 
 @router.post(
@@ -103,27 +108,48 @@ def _verify_totp(user: User, code: str | None) -> bool:
     operation_id="login",
     response_model=LoginResponse,
     responses=problems(400, 401, 413, 415, 422, 429),
+    dependencies=[Depends(iplimit.per_ip(iplimit.LOGIN))],
 )
 def login(body: LoginRequest, request: Request, ctx: Context, db: DbSession) -> JSONResponse:
-    """Start a cookie session; sets `stockade_session`, `stockade_refresh` and `stockade_csrf`."""
+    """Start a cookie session; sets `stockade_session`, `stockade_refresh` and `stockade_csrf`.
+
+    The slow checks (argon2, TOTP) run between two short transactions, never inside one: on
+    SQLite a transaction holds the write lock, and every other request would wait for them.
+    """
     email, ip = body.email.strip().lower(), client_ip(request, ctx)
-    bruteforce.check(db, email=email, ip=ip)
-    user = Users(db).by_email(email)
-    ok = ctx.passwords.verify(user.password_hash if user else None, body.password)
-    if user is None or not ok or not user.is_active:
+    with ctx.db.session() as read:
+        bruteforce.check(read, email=email, ip=ip)
+        found = Users(read).by_email(email)
+    ok = ctx.passwords.verify(found.password_hash if found else None, body.password)
+    if found is None or not ok or not found.is_active:
         _record_failure(ctx, db, email, ip)
         raise ProblemError(401, "invalid_credentials", "wrong e-mail or password")
-    if user.totp_enabled:
+    if found.totp_enabled:
         if body.totp_code is None:
             raise ProblemError(
                 401, "totp_required", "this account needs a two-factor code (totp_code)"
             )
-        if not _verify_totp(user, body.totp_code):
+        if not _verify_totp(ctx.box, found, body.totp_code):
             _record_failure(ctx, db, email, ip)
             raise ProblemError(401, "invalid_totp", "the two-factor code is wrong")
-    LoginAttempts(db).clear_failures(email)
-    if ctx.passwords.needs_rehash(user.password_hash):
-        user.password_hash = ctx.passwords.hash(body.password)
+    rehashed = (
+        ctx.passwords.hash(body.password)
+        if ctx.passwords.needs_rehash(found.password_hash)
+        else None
+    )
+    return _finish_login(request, ctx, db, found.id, rehashed)
+
+
+def _finish_login(
+    request: Request, ctx: AppContext, db: DbSession, user_id: str, rehashed: str | None
+) -> JSONResponse:
+    """The writes of a successful login, in the request's (short) transaction."""
+    user = Users(db).get(user_id)
+    if user is None or not user.is_active:  # deleted or disabled during the checks
+        raise ProblemError(401, "invalid_credentials", "wrong e-mail or password")
+    LoginAttempts(db).clear_failures(user.email)
+    if rehashed is not None:
+        user.password_hash = rehashed
     user.last_login_at = utcnow()
     return _start_session(request, ctx, db, user)
 
@@ -264,16 +290,17 @@ def me(principal: CurrentUser) -> MeResponse:
     response_model=TwoFactorSetup,
     responses=problems(401, 403, 409),
 )
-def setup_2fa(principal: CurrentUser, db: DbSession) -> TwoFactorSetup:
+def setup_2fa(principal: CurrentUser, ctx: Context, db: DbSession) -> TwoFactorSetup:
     """Create a new TOTP secret; it takes effect after `/2fa/enable` with a valid code."""
     user = _reload(principal, db)
     if user.totp_enabled:
         raise ProblemError(
             409, "two_factor_enabled", "two-factor authentication is already enabled"
         )
-    user.totp_secret = pyotp.random_base32()
-    uri = pyotp.TOTP(user.totp_secret).provisioning_uri(name=user.email, issuer_name=ISSUER)
-    return TwoFactorSetup(secret=user.totp_secret, otpauth_uri=uri)
+    secret = pyotp.random_base32()
+    user.totp_secret = ctx.box.seal_text(secret)  # shown once, here; sealed at rest
+    uri = pyotp.TOTP(secret).provisioning_uri(name=user.email, issuer_name=ISSUER)
+    return TwoFactorSetup(secret=secret, otpauth_uri=uri)
 
 
 @router.post(
@@ -282,7 +309,9 @@ def setup_2fa(principal: CurrentUser, db: DbSession) -> TwoFactorSetup:
     response_model=TwoFactorStatus,
     responses=problems(400, 401, 403, 409, 415, 422),
 )
-def enable_2fa(body: CodeRequest, principal: CurrentUser, db: DbSession) -> TwoFactorStatus:
+def enable_2fa(
+    body: CodeRequest, principal: CurrentUser, ctx: Context, db: DbSession
+) -> TwoFactorStatus:
     """Turn on two-factor login after proving the authenticator app has the secret."""
     user = _reload(principal, db)
     if user.totp_enabled:
@@ -291,7 +320,7 @@ def enable_2fa(body: CodeRequest, principal: CurrentUser, db: DbSession) -> TwoF
         )
     if user.totp_secret is None:
         raise ProblemError(409, "two_factor_not_set_up", "call /api/v1/auth/2fa/setup first")
-    if not _verify_totp(user, body.code):
+    if not _verify_totp(ctx.box, user, body.code):
         raise ProblemError(400, "invalid_totp", "the two-factor code is wrong")
     user.totp_enabled = True
     return TwoFactorStatus(two_factor_enabled=True)
@@ -303,14 +332,16 @@ def enable_2fa(body: CodeRequest, principal: CurrentUser, db: DbSession) -> TwoF
     response_model=TwoFactorStatus,
     responses=problems(400, 401, 403, 409, 415, 422),
 )
-def disable_2fa(body: CodeRequest, principal: CurrentUser, db: DbSession) -> TwoFactorStatus:
+def disable_2fa(
+    body: CodeRequest, principal: CurrentUser, ctx: Context, db: DbSession
+) -> TwoFactorStatus:
     """Turn off two-factor login; needs a current code."""
     user = _reload(principal, db)
     if not user.totp_enabled:
         raise ProblemError(
             409, "two_factor_not_enabled", "two-factor authentication is not enabled"
         )
-    if not _verify_totp(user, body.code):
+    if not _verify_totp(ctx.box, user, body.code):
         raise ProblemError(400, "invalid_totp", "the two-factor code is wrong")
     user.totp_enabled, user.totp_secret = False, None
     return TwoFactorStatus(two_factor_enabled=False)
