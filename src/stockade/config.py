@@ -8,6 +8,7 @@ typo fails at start instead of silently falling back to a default.
 
 from __future__ import annotations
 
+import contextlib
 import ipaddress
 import os
 import secrets
@@ -24,8 +25,11 @@ from stockade.core.errors import ConfigError
 
 ENV_PREFIX = "STOCKADE__"
 CONFIG_ENV = "STOCKADE_CONFIG"
+# The older name of STOCKADE__ADVISORIES__DB_PATH, still honoured (read only here).
+ADVISORY_DB_ALIAS = "STOCKADE_ADVISORY_DB"
 DEFAULT_CONFIG_NAME = "stockade.toml"
 JWT_SECRET_FILE = "jwt_secret"  # noqa: S105 - a file name
+ENCRYPTION_KEY_FILE = "encryption_key"
 MIN_JWT_SECRET_LENGTH = 32
 _PLACEHOLDERS = frozenset(
     {"", "change-me", "changeme", "change_me", "secret", "jwt-secret", "placeholder", "xxx"}
@@ -125,16 +129,37 @@ class Analysis(_Section):
     retention_days: int = Field(default=365, ge=30, le=730)
 
 
+class AuthIpLimits(_Section):
+    """Attempts per client IP at the unauthenticated endpoints that hash a password
+    (argon2 is slow by design: an unlimited flood of them starves every other request)."""
+
+    register_per_minute: int = Field(default=20, ge=1)
+    register_per_hour: int = Field(default=100, ge=1)
+    login_per_minute: int = Field(default=30, ge=1)
+    login_per_hour: int = Field(default=300, ge=1)
+
+
 class Auth(_Section):
     jwt_secret: SecretStr | None = None
+    # Keys sealing TOTP secrets, git tokens and uploaded sources at rest; the first seals,
+    # all open (rotation). Empty: a key generated once in data_dir/encryption_key.
+    encryption_keys: list[SecretStr] = []
     session_timeout_minutes: int = Field(default=30, ge=1, le=7 * 24 * 60)
     cookie_secure: bool | None = None
+    ip_limits: AuthIpLimits = AuthIpLimits()
 
 
 class Advisories(_Section):
     sources: list[str] = ["osv-local"]
     osv_base_url: str = "https://api.osv.dev"
     ecosystems: list[str] = []
+    # The local OSV store, shared by the server and `stockade advisories ...`; unset means
+    # `<data_dir>/advisories.sqlite` (see Settings.advisory_db_path). Alias: $STOCKADE_ADVISORY_DB.
+    db_path: Path | None = None
+    # Sync the store in the background when the server starts (off: air-gapped installs).
+    auto_sync: bool = False
+    # Where `sync` downloads `<base>/<Ecosystem>/all.zip`; unset means OSV's public bucket.
+    sync_base_url: str | None = None
 
 
 class OpenAI(_Section):
@@ -211,6 +236,11 @@ class Settings(BaseSettings):
         return self.database.url or f"sqlite:///{self.data_dir / 'stockade.db'}"
 
     @property
+    def advisory_db_path(self) -> Path:
+        """The local advisory store: ``advisories.db_path``, else in the data directory."""
+        return self.advisories.db_path or self.data_dir / "advisories.sqlite"
+
+    @property
     def embedded(self) -> bool:
         """True for the zero-configuration default: SQLite in the data directory."""
         return self.database.url is None
@@ -274,8 +304,12 @@ def load_settings(
     ``os.environ``; pass ``overrides`` (a nested dict) to set values programmatically.
     """
     env = os.environ if environ is None else environ
+    _refuse_unknown_env(env)
     file = config_path(path, env)
     data: dict[str, Any] = _read_toml(file) if file is not None else {}
+    if env.get(ADVISORY_DB_ALIAS):
+        # As init data: the canonical STOCKADE__ADVISORIES__DB_PATH still wins over it.
+        data = _deep_merge(data, {"advisories": {"db_path": env[ADVISORY_DB_ALIAS]}})
     if overrides:
         data = _deep_merge(data, overrides)
     try:
@@ -283,6 +317,39 @@ def load_settings(
     except ValidationError as exc:
         where = f" (file {file})" if file is not None else ""
         raise ConfigError(_describe(exc) + where) from None
+
+
+def _refuse_unknown_env(environ: Mapping[str, str]) -> None:
+    """Fail on any ``STOCKADE__*`` variable that names no setting.
+
+    pydantic-settings only sees variables whose first segment is a known section, so a typo
+    in the section name (``STOCKADE__WEBHOOK__CA_FILE``) would otherwise be ignored silently
+    and the server would start with a default the operator believes is overridden.
+    """
+    unknown = sorted(name for name in environ if _env_names_no_setting(name))
+    if unknown:
+        raise ConfigError(
+            "invalid configuration: environment variables name no setting: "
+            + "; ".join(f"{name} ({_dotted(name)}: unknown key)" for name in unknown)
+        )
+
+
+def _env_names_no_setting(name: str) -> bool:
+    if not name.upper().startswith(ENV_PREFIX):
+        return False
+    model: type[BaseModel] | None = Settings
+    for segment in name[len(ENV_PREFIX) :].lower().split("__"):
+        if model is None or segment not in model.model_fields:
+            return True
+        annotation = model.model_fields[segment].annotation
+        is_section = isinstance(annotation, type) and issubclass(annotation, BaseModel)
+        # A leaf setting (or an unknown name) ends the walk; further segments name nothing.
+        model = annotation if isinstance(annotation, type) and is_section else None
+    return False
+
+
+def _dotted(name: str) -> str:
+    return name[len(ENV_PREFIX) :].lower().replace("__", ".")
 
 
 def _deep_merge(base: Mapping[str, Any], extra: Mapping[str, Any]) -> dict[str, Any]:
@@ -322,16 +389,49 @@ def resolve_jwt_secret(settings: Settings) -> str:
     return _stored_secret(settings.data_dir / JWT_SECRET_FILE)
 
 
+def resolve_encryption_keys(settings: Settings) -> list[str]:
+    """The at-rest encryption keys, first one sealing (see ``stockade.store.crypto``).
+
+    Like the JWT secret: configured keys win; the embedded default and dev mode use a key
+    generated once in ``data_dir/encryption_key``; instances sharing a database through
+    ``database.url`` must be given the same keys, so there the setting is required.
+    """
+    configured = [key.get_secret_value() for key in settings.auth.encryption_keys]
+    if configured:
+        return configured
+    if settings.database.url and not settings.dev_mode:
+        raise ConfigError(
+            "auth.encryption_keys is required when database.url is set (outside dev mode); "
+            "every instance sharing the database needs the same keys"
+        )
+    return [_stored_secret(settings.data_dir / ENCRYPTION_KEY_FILE)]
+
+
+def ensure_private_dir(path: Path) -> Path:
+    """Create ``path`` (and missing parents) if needed; a directory created here is 0700.
+
+    The data directory holds the database, the JWT secret and submitted code, so it is
+    readable by its owner only whatever the umask. An existing directory keeps the mode
+    its administrator chose.
+    """
+    if not path.is_dir():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with contextlib.suppress(FileExistsError):  # another process was first
+            path.mkdir(mode=0o700)
+            os.chmod(path, 0o700)  # mkdir's mode is filtered by the umask
+    return path
+
+
 def _stored_secret(path: Path) -> str:
     try:
         existing = path.read_text(encoding="ascii").strip()
     except FileNotFoundError:
         existing = ""
     except (OSError, UnicodeDecodeError) as exc:
-        raise ConfigError(f"cannot read the generated JWT secret {path}: {exc}") from None
+        raise ConfigError(f"cannot read the generated secret {path}: {exc}") from None
     if len(existing) >= MIN_JWT_SECRET_LENGTH:
         return existing
-    path.parent.mkdir(parents=True, exist_ok=True)
+    ensure_private_dir(path.parent)
     value = secrets.token_urlsafe(48)
     fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
     with os.fdopen(fd, "w", encoding="ascii") as fh:

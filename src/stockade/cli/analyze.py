@@ -8,18 +8,19 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import replace
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, NoReturn
 
 import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from stockade.analyzers.target import TargetOptions
 from stockade.cli import console, credentials
-from stockade.cli.errors import AuthRequiredError, ExitCode
+from stockade.cli.errors import AuthRequiredError, CliError, ExitCode
 from stockade.cli.quota import LocalQuota, limit_for
 from stockade.core.errors import ConfigError
 from stockade.core.severity import Severity
-from stockade.report import FORMATS, render
+from stockade.report import CLI_FORMATS, render
+from stockade.report.formats import choices
 from stockade.scan import Baseline, ScanEvent, ScanOptions, ScanResult, local_modules, run_scan
 from stockade.scan.events import EventSink, ignore_events
 
@@ -27,8 +28,8 @@ SKIPPABLE = ("sast", "secrets", "api")
 
 
 def _check_format(fmt: str) -> str:
-    if fmt not in FORMATS or fmt == "csv":
-        raise ConfigError(f"unknown format {fmt!r}; expected one of: table, json, sarif")
+    if fmt not in CLI_FORMATS:
+        raise ConfigError(f"unknown format {fmt!r}; expected one of: {', '.join(CLI_FORMATS)}")
     return fmt
 
 
@@ -70,7 +71,7 @@ def _report_issues(result: ScanResult, verbose: bool) -> None:
 
 def analyze(
     path: Annotated[Path, typer.Argument(help="Directory or file to analyse.")],
-    fmt: Annotated[str, typer.Option("--format", "-f", help="table, json or sarif.")] = "table",
+    fmt: Annotated[str, typer.Option("--format", "-f", help=f"{choices(CLI_FORMATS)}.")] = "table",
     output: Annotated[
         Path | None, typer.Option("--output", "-o", help="Write the report here.")
     ] = None,
@@ -139,10 +140,11 @@ def analyze(
     )
     with _progress(sys.stderr.isatty()) as sink:
         result = run_scan(path, options, sink)
+    dependency_error: CliError | None = None
     if all_modules:
-        from stockade.cli.remote_deps import add_dependency_findings
+        from stockade.cli.remote_deps import try_dependency_findings
 
-        add_dependency_findings(result, creds)
+        dependency_error = try_dependency_findings(result, creds)
     if save_baseline:
         Baseline.from_findings(result.findings + result.baselined, base).save(save_baseline)
         console.note(
@@ -152,7 +154,17 @@ def analyze(
     shown = replace(result, findings=[f for f in result.findings if f.severity >= threshold])
     _write(render(shown, fmt, show_passed=show_passed, color=_color(fmt, output)), output)
     _report_issues(result, verbose)
+    if dependency_error is not None:
+        _fail_dependencies(dependency_error)
     raise typer.Exit(ExitCode.FINDINGS if shown.findings else ExitCode.OK)
+
+
+def _fail_dependencies(exc: CliError) -> NoReturn:
+    """The local results are printed; the missing dependency step decides the exit code:
+    3 (network) for an unreachable or failing server, 4/5 kept for quota/authentication."""
+    console.error(f"dependency analysis failed (the local results were still reported): {exc}")
+    keep = (ExitCode.AUTH, ExitCode.QUOTA)
+    raise typer.Exit(exc.exit_code if exc.exit_code in keep else ExitCode.NETWORK)
 
 
 def _color(fmt: str, output: Path | None) -> bool:

@@ -21,13 +21,14 @@ from stockade.cli.quota import LocalQuota, limit_for
 from stockade.cli.remote_deps import analyze_remote
 from stockade.core.errors import ConfigError
 from stockade.core.severity import Severity
-from stockade.report import render
+from stockade.report import CLI_FORMATS, render
+from stockade.report.formats import choices
 from stockade.scan import ModuleRun, ScanResult
 
 
 def deps(
     path: Annotated[Path, typer.Argument(help="Project directory (or one lockfile) to check.")],
-    fmt: Annotated[str, typer.Option("--format", "-f", help="table, json or sarif.")] = "table",
+    fmt: Annotated[str, typer.Option("--format", "-f", help=f"{choices(CLI_FORMATS)}.")] = "table",
     output: Annotated[
         Path | None, typer.Option("--output", "-o", help="Write the report here.")
     ] = None,
@@ -37,8 +38,8 @@ def deps(
     server: Annotated[str | None, typer.Option("--server", help="Server URL.")] = None,
 ) -> None:
     """Check manifests and lockfiles for known-vulnerable dependencies (through the server)."""
-    if fmt not in ("table", "json", "sarif"):
-        raise ConfigError(f"unknown format {fmt!r}; expected one of: table, json, sarif")
+    if fmt not in CLI_FORMATS:
+        raise ConfigError(f"unknown format {fmt!r}; expected one of: {', '.join(CLI_FORMATS)}")
     threshold = Severity.parse(severity)
     if not path.exists():
         raise CliError(f"{path}: no such file or directory")

@@ -8,7 +8,13 @@ from contextlib import asynccontextmanager
 from fastapi import FastAPI
 
 from stockade import __version__
-from stockade.config import Settings, load_settings, resolve_jwt_secret
+from stockade.config import (
+    Settings,
+    load_settings,
+    resolve_encryption_keys,
+    resolve_jwt_secret,
+)
+from stockade.jobs.dependencies import start_auto_sync
 from stockade.server import dispatch, docs, logs, openapi, problems
 from stockade.server.auth.passwords import Passwords
 from stockade.server.auth.tokens import Jwt
@@ -20,7 +26,8 @@ from stockade.server.middleware import (
     RequestContextMiddleware,
 )
 from stockade.server.routes import api_keys, auth, dependencies, findings, jobs, ops
-from stockade.store import Database, upgrade
+from stockade.store import Database, sealing, upgrade
+from stockade.store.crypto import SecretBox
 
 
 def create_app(
@@ -36,14 +43,18 @@ def create_app(
     application; with the Celery backend submissions are sent to the broker instead.
     """
     db = database or Database(settings.database_url)
+    box = SecretBox(resolve_encryption_keys(settings))
     if migrate:
         upgrade(db.engine)
+        with db.session() as session:
+            sealing.seal_legacy(session, box)
     ctx = AppContext(
         settings=settings,
         db=db,
         jwt=Jwt(resolve_jwt_secret(settings)),
         passwords=Passwords(),
         metrics=Metrics(),
+        box=box,
     )
     app = FastAPI(
         lifespan=_lifespan,
@@ -76,6 +87,7 @@ async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
     """Start the job dispatcher with the server; stop it and release connections at the end."""
     ctx: AppContext = app.state.ctx
     stop = dispatch.start(ctx) if app.state.run_jobs else None
+    app.state.advisory_sync = start_auto_sync(ctx.settings)  # background; None when off
     try:
         yield
     finally:
