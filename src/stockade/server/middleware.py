@@ -17,6 +17,7 @@ from starlette.middleware.cors import CORSMiddleware
 from starlette.responses import JSONResponse, Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from stockade.core.errors import StockadeError
 from stockade.server.logs import request_id_var
 from stockade.server.problems import PROBLEM_JSON, problem_body
 
@@ -83,7 +84,7 @@ class RequestContextMiddleware:
             request_id_var.reset(token)
 
 
-class BodyTooLargeError(HTTPException):
+class BodyTooLargeError(HTTPException, StockadeError):
     """Raised inside ``receive`` when a streamed body passes the limit.
 
     An HTTPException, so the framework's body reader lets it through (it turns any other
@@ -111,19 +112,29 @@ class BodyLimitMiddleware:
             await self._reject(scope, send)
             return
         seen = 0
-        started = False
+        started = exceeded = rejected = False
 
         async def limited_receive() -> Message:
-            nonlocal seen
+            nonlocal seen, exceeded
             message = await receive()
             if message["type"] == "http.request":
                 seen += len(message.get("body", b""))
                 if seen > self.max_bytes:
+                    exceeded = True
                     raise BodyTooLargeError(self.max_bytes)
             return message
 
         async def tracking_send(message: Message) -> None:
-            nonlocal started
+            # A route or parser that caught the error (a multipart reader turning every
+            # failure into a 400) must not hide it: once the limit was passed, the answer
+            # is the 413, whatever the application tried to send instead.
+            nonlocal started, rejected
+            if exceeded and not started:
+                started = rejected = True
+                await self._reject(scope, send)
+                return
+            if rejected:
+                return
             if message["type"] == "http.response.start":
                 started = True
             await send(message)
@@ -131,6 +142,8 @@ class BodyLimitMiddleware:
         try:
             await self.app(scope, limited_receive, tracking_send)
         except BodyTooLargeError:
+            if rejected:
+                return  # the 413 is already out (see tracking_send)
             if started:
                 raise
             await self._reject(scope, send)

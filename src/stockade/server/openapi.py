@@ -58,11 +58,28 @@ def build(app: FastAPI) -> dict[str, Any]:
     return doc
 
 
+# Any operation with a body can answer these, whatever its route declares (the body is read
+# and checked before the route runs): a body that does not parse, one over
+# ``server.max_body_mb``, one without or with the wrong Content-Type.
+_BODY_ERRORS = {
+    "400": "Malformed request body (`malformed_body`)",
+    "413": "Request body too large (`payload_too_large`)",
+    "415": "Missing or unsupported Content-Type (`unsupported_media_type`)",
+}
+
+
 def _fix_operation(op: dict[str, Any]) -> None:
     responses = op.setdefault("responses", {})
     if "422" in responses:
-        responses["422"] = {
-            "description": "Validation failed",
-            "content": {"application/problem+json": {"schema": _PROBLEM_REF}},
-        }
+        responses["422"] = _problem("Validation failed")
+    if "requestBody" in op:
+        for status, description in _BODY_ERRORS.items():
+            responses.setdefault(status, _problem(description))
     responses.setdefault("default", _UNEXPECTED)
+
+
+def _problem(description: str) -> dict[str, Any]:
+    return {
+        "description": description,
+        "content": {"application/problem+json": {"schema": _PROBLEM_REF}},
+    }

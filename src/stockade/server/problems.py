@@ -17,13 +17,19 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.routing import Match
+
+from stockade.core.errors import StockadeError
 
 PROBLEM_JSON = "application/problem+json"
+MALFORMED_BODY = "malformed_body"
+_METHODS = ("GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS")
+_FASTAPI_PARSE_ERROR = "There was an error parsing the body"
 TYPE_BASE = "https://stockade.dev/problems/"
 log = logging.getLogger("stockade.server")
 
 _DEFAULT_CODES = {
-    400: "bad_request",
+    400: MALFORMED_BODY,
     401: "unauthenticated",
     403: "forbidden",
     404: "not_found",
@@ -38,7 +44,7 @@ _DEFAULT_CODES = {
 }
 
 
-class ProblemError(Exception):
+class ProblemError(StockadeError):
     """An error answer: status, stable machine ``code`` and a human ``detail``."""
 
     def __init__(
@@ -109,13 +115,51 @@ async def _on_http(request: Request, exc: Exception) -> JSONResponse:
     status = exc.status_code
     code = _DEFAULT_CODES.get(status, "error")
     detail = exc.detail if isinstance(exc.detail, str) else HTTPStatus(status).description
+    headers = dict(exc.headers or {})
     if status == 404 and detail == "Not Found":
         detail = f"no resource at {request.url.path}"
-    elif status == 413:
-        code = "payload_too_large"
+    elif status == 400:
+        # The framework's own 400s are all bodies it could not parse: JSON its parser gave
+        # up on (a 5,000-digit integer, nesting past the recursion limit) or a broken
+        # multipart body. The same mistake as invalid JSON, so the same code.
+        if detail == _FASTAPI_PARSE_ERROR:
+            detail = (
+                "the request body could not be parsed (too deeply nested or a too long number?)"
+            )
+        return malformed_body(request, detail)
     elif status == 405:
         detail = f"{request.method} is not allowed on {request.url.path}"
-    return problem_response(request, status, code, detail, headers=exc.headers)
+        headers["Allow"] = ", ".join(allowed_methods(request))
+    return problem_response(request, status, code, detail, headers=headers)
+
+
+def allowed_methods(request: Request) -> list[str]:
+    """Every method of every route on the request's path.
+
+    The router reports only the first route that matched the path, but one path is often
+    served by several routes (``GET`` and ``DELETE`` of ``/jobs/{id}``); RFC 9110 wants them
+    all in ``Allow``.
+    """
+    return [m for m in _METHODS if _route_for(request, m)]
+
+
+def _route_for(request: Request, method: str) -> bool:
+    """Whether some route takes ``method`` on the request's path (asked of the router itself,
+    with a fresh scope, so included routers and mounts answer as they would for a request)."""
+    scope = {
+        "type": "http",
+        "method": method,
+        "path": request.scope["path"],
+        "root_path": request.scope.get("root_path", ""),
+        "headers": [],
+        "query_string": b"",
+    }
+    return any(route.matches(scope)[0] is Match.FULL for route in request.app.router.routes)
+
+
+def malformed_body(request: Request, detail: str) -> JSONResponse:
+    """The one answer for a body that cannot be parsed, whatever the route or media type."""
+    return problem_response(request, 400, MALFORMED_BODY, detail)
 
 
 async def _on_validation(request: Request, exc: Exception) -> JSONResponse:
@@ -125,7 +169,7 @@ async def _on_validation(request: Request, exc: Exception) -> JSONResponse:
         return problem_response(
             request,
             400,
-            "malformed_json",
+            MALFORMED_BODY,
             "the request body is not valid JSON",
             extra={"errors": _errors(raw)},
         )

@@ -9,6 +9,22 @@ from pydantic import BaseModel, ConfigDict, EmailStr, Field
 from stockade.server.schemas.common import Strict
 
 _CODE = r"^[0-9]{6}$"
+# At least four distinct characters and no NUL, as ``auth.passwords.weakness`` demands: four
+# lazy captures, each different from the ones before (ECMA-262 lookahead and backreferences).
+# The remaining rules (common passwords, simple sequences, the e-mail inside the password)
+# are in the description: they are not expressible as a pattern.
+# email-validator refuses addresses on special-use domains (RFC 6761); spelled out per letter
+# because ECMA-262 patterns in JSON Schema have no case-insensitive flag.
+_SPECIAL_USE = ("arpa", "invalid", "local", "localhost", "onion", "test")
+SPECIAL_USE_EMAIL_PATTERN = (
+    r"^(?![\s\S]*[@.]("
+    + "|".join("".join(f"[{c.upper()}{c}]" for c in name) for name in _SPECIAL_USE)
+    + r")\.?$)"
+)
+FOUR_DISTINCT_PATTERN = (
+    r"^(?=[\s\S]*?([\s\S])[\s\S]*?(?!\1)([\s\S])[\s\S]*?(?!\1|\2)([\s\S])"
+    r"[\s\S]*?(?!\1|\2|\3)[\s\S])[^\x00]*$"
+)
 
 
 class RegisterRequest(Strict):
@@ -19,11 +35,18 @@ class RegisterRequest(Strict):
             ]
         }
     )
-    email: EmailStr = Field(max_length=254)
+    email: EmailStr = Field(
+        max_length=254,
+        description="Not on a special-use domain (.test, .local, .localhost, .invalid, …).",
+        json_schema_extra={"pattern": SPECIAL_USE_EMAIL_PATTERN},
+    )
     password: str = Field(
         min_length=12,
         max_length=256,
-        description="At least 12 characters; common and trivially guessable passwords are refused.",
+        description="At least 12 characters, at least 4 of them different; common passwords, "
+        "simple sequences and passwords containing the e-mail's local part are refused (422 "
+        "`weak_password`).",
+        json_schema_extra={"pattern": FOUR_DISTINCT_PATTERN},
     )
     name: str | None = Field(default=None, min_length=1, max_length=200)
 

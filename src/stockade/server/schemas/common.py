@@ -4,12 +4,22 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field, GetJsonSchemaHandler, field_validator
+from pydantic.json_schema import JsonSchemaValue
+from pydantic_core import CoreSchema
+
+# JSON Schema (ECMA-262) spelling of "no NUL character anywhere in the string".
+NO_NUL_PATTERN = "^[^\\x00]*$"
 
 
 class Strict(BaseModel):
     """Request bodies: unknown fields are a 422, not silently dropped; strings may not hold
-    NUL characters (PostgreSQL cannot store them, and no legitimate field needs one)."""
+    NUL characters (PostgreSQL cannot store them, and no legitimate field needs one).
+
+    Both rules are also in the OpenAPI document, so that a client (or a fuzzer) that follows
+    the document is never refused: ``additionalProperties: false``, and a NUL-free
+    ``pattern`` on every string field that has no pattern of its own.
+    """
 
     model_config = ConfigDict(extra="forbid", str_max_length=10_000)
 
@@ -19,6 +29,24 @@ class Strict(BaseModel):
         if isinstance(value, str) and "\x00" in value:
             raise ValueError("must not contain NUL characters")
         return value
+
+    @classmethod
+    def __get_pydantic_json_schema__(
+        cls, core_schema: CoreSchema, handler: GetJsonSchemaHandler
+    ) -> JsonSchemaValue:
+        schema = handler(core_schema)
+        target = handler.resolve_ref_schema(schema)
+        for prop in target.get("properties", {}).values():
+            _state_no_nul(prop)
+        return schema
+
+
+def _state_no_nul(schema: dict[str, Any]) -> None:
+    """Add :data:`NO_NUL_PATTERN` to a string schema (or the string branch of a union)."""
+    for branch in schema.get("anyOf", ()):
+        _state_no_nul(branch)
+    if schema.get("type") == "string" and "pattern" not in schema and "format" not in schema:
+        schema["pattern"] = NO_NUL_PATTERN
 
 
 class ValidationItem(BaseModel):

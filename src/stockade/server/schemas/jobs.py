@@ -113,3 +113,149 @@ class FindingEventOut(BaseModel):
     to_state: str
     justification: str | None
     created_at: datetime
+
+
+# The JSON body of ``POST /api/v1/analyze/job`` as the OpenAPI document states it. ``source``
+# is a plain object to pydantic (``jobs.sources.parse_source`` checks it), so its rules are
+# written out here, one ``oneOf`` branch per source type; a request valid against this schema
+# is accepted, except for what depends on the server's configuration or state (a directory
+# outside ``server.analysis.allowed_directories`` is a 403, an unknown organization a 404).
+_NO_NUL = "^[^\\x00]*$"
+_TEXT: dict[str, Any] = {"type": "string", "minLength": 1, "pattern": _NO_NUL}
+_OPTIONAL_TEXT: dict[str, Any] = {"anyOf": [_TEXT, {"type": "null"}]}
+GIT_URL_PATTERN = r"^[Hh][Tt][Tt][Pp][Ss]://[A-Za-z0-9.-]+(:[0-9]{1,5})?([/?#][^\s\x00]*)?$"
+GIT_REF_PATTERN = r"^(?!-)(?![\s\S]*\.\.)[A-Za-z0-9._/@+-]{1,200}$"
+ARCHIVE_NAME_PATTERN = (
+    r"^[^\x00]*\.([Zz][Ii][Pp]|[Tt][Aa][Rr]|[Tt][Aa][Rr]\.[Gg][Zz]|[Tt][Gg][Zz])$"
+)
+BASE64_PATTERN = r"^([A-Za-z0-9+/]{4})*([A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=|[A-Za-z0-9+/]{4})$"
+# ``jobs.sources.paths.safe_relative``: relative, no drive letter, no backslash, no ``..``
+# segment, not only ``.`` and ``/``.
+SAFE_PATH_PATTERN = r"^(?![A-Za-z]:)(?!/)(?![\s\S]*(^|/)\.\.(/|$))(?=[\s\S]*[^/.])[^\\\x00]*$"
+
+
+def _variant(kind: str, required: list[str], props: dict[str, Any]) -> dict[str, Any]:
+    return {
+        "type": "object",
+        "title": f"{kind} source",
+        "required": ["type", *required],
+        "properties": {"type": {"const": kind}, **props},
+    }
+
+
+def _source_schema() -> dict[str, Any]:
+    git = _variant(
+        "git",
+        ["url"],
+        {
+            "url": {"type": "string", "maxLength": 2000, "pattern": GIT_URL_PATTERN},
+            "ref": {"anyOf": [{"type": "string", "pattern": GIT_REF_PATTERN}, {"type": "null"}]},
+            "token": _OPTIONAL_TEXT,
+        },
+    )
+    archive = _variant(
+        "archive",
+        ["filename", "content_base64"],
+        {
+            "filename": {"type": "string", "maxLength": 255, "pattern": ARCHIVE_NAME_PATTERN},
+            "content_base64": {"type": "string", "pattern": BASE64_PATTERN},
+        },
+    )
+    file_item = {
+        "type": "object",
+        "required": ["path", "content"],
+        "properties": {
+            "path": {
+                "type": "string",
+                "minLength": 1,
+                "maxLength": 1024,
+                "pattern": SAFE_PATH_PATTERN,
+            },
+            "content": {"type": "string"},
+        },
+    }
+    files = _variant(
+        "files",
+        ["files"],
+        {
+            "files": {
+                "type": "array",
+                "minItems": 1,
+                "maxItems": 10_000,
+                "items": file_item,
+                "description": "Paths must be distinct after normalisation (`./a` is `a`).",
+            }
+        },
+    )
+    directory = _variant("directory", ["path"], {"path": _TEXT})
+    return {"oneOf": [git, archive, files, directory]}
+
+
+def submit_json_schema(modules: list[str]) -> dict[str, Any]:
+    """The request body schema of a JSON job submission; ``modules`` are the known names."""
+    project = ProjectIn.model_json_schema()
+    project.pop("title", None)
+    return {
+        "type": "object",
+        "required": ["source"],
+        "additionalProperties": False,
+        "properties": {
+            "source": _source_schema(),
+            "modules": {
+                "anyOf": [
+                    {
+                        "type": "array",
+                        "minItems": 1,
+                        "maxItems": 10,
+                        "items": {"type": "string", "enum": modules},
+                    },
+                    {"type": "null"},
+                ]
+            },
+            "organization_id": {"anyOf": [{"type": "string", "format": "uuid"}, {"type": "null"}]},
+            "project": {"anyOf": [project, {"type": "null"}]},
+        },
+    }
+
+
+ARCHIVE_DISPOSITION_PATTERN = (
+    r'^form-data; *name="archive"; *filename="[^"\x00]*\.'
+    r'([Zz][Ii][Pp]|[Tt][Aa][Rr]|[Tt][Aa][Rr]\.[Gg][Zz]|[Tt][Gg][Zz])"$'
+)
+
+
+def submit_multipart_media(modules: list[str]) -> dict[str, Any]:
+    """The ``multipart/form-data`` media type object of a job submission: an ``archive``
+    file part whose filename ends in an archive suffix (stated in its ``Content-Disposition``)
+    and an optional ``request`` part, the JSON body without ``source``."""
+    request = submit_json_schema(modules)
+    request["properties"].pop("source")
+    request.pop("required")
+    return {
+        "schema": {
+            "type": "object",
+            "required": ["archive"],
+            "additionalProperties": False,
+            "properties": {
+                "request": {**request, "description": "The JSON body without `source`"},
+                "archive": {"type": "string", "format": "binary", "minLength": 1},
+            },
+        },
+        "encoding": {
+            "request": {"contentType": "application/json"},
+            "archive": {
+                "contentType": "application/zip, application/gzip, application/x-tar, "
+                "application/octet-stream",
+                "headers": {
+                    "Content-Disposition": {
+                        "description": "The filename must end in .zip, .tar, .tar.gz or .tgz.",
+                        "schema": {
+                            "type": "string",
+                            "pattern": ARCHIVE_DISPOSITION_PATTERN,
+                            "example": 'form-data; name="archive"; filename="repo.zip"',
+                        },
+                    }
+                },
+            },
+        },
+    }
