@@ -95,7 +95,7 @@ def test_files_that_all_fail_to_parse_still_say_not_ready(tmp_path: Path) -> Non
 
 def test_the_configured_db_path_is_the_store_read(tmp_path: Path) -> None:
     """``advisories.db_path`` moves the store out of the data directory for every reader."""
-    elsewhere = tmp_path / "shared" / "osv.sqlite"
+    elsewhere = tmp_path / "elsewhere" / "osv.sqlite"
     LocalStore(elsewhere).import_export(OSV / "PyPI" / "all.zip")
     settings = make_settings(
         tmp_path, f"sqlite:///{tmp_path / 's.db'}", advisories={"db_path": str(elsewhere)}
