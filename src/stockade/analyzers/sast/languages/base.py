@@ -65,11 +65,11 @@ class LanguageAdapter:
     assignment: frozenset[str] = frozenset()
     augmented_assignment: frozenset[str] = frozenset()
     subscript: frozenset[str] = frozenset()
-    if_statement: frozenset[str] = frozenset()
+    if_statement: frozenset[str] = frozenset({"if_statement"})
     loop: frozenset[str] = frozenset()
     function: frozenset[str] = frozenset()
     class_def: frozenset[str] = frozenset()
-    return_statement: frozenset[str] = frozenset()
+    return_statement: frozenset[str] = frozenset({"return_statement"})
     string: frozenset[str] = frozenset()
     comment: frozenset[str] = frozenset({"comment"})
     true_literals: frozenset[str] = frozenset({"true"})
@@ -207,8 +207,7 @@ class LanguageAdapter:
             node = node.named_children[-1]
         first = node.children[0] if node.children else None
         if first is not None and first.type in ("!", "not") and node.named_children:
-            inner = self.guard(node.named_children[-1])
-            return (inner[0], not inner[1]) if inner else None
+            return self._negated_guard(node.named_children[-1])
         if node.child_count == 3 and node.children[1].type in _EQUALITY:
             op = node.children[1].type
             for var, lit in (
@@ -225,6 +224,23 @@ class LanguageAdapter:
                 arg = parts.args[position]
                 if self._guardable(arg):
                     return self._guard_name(arg), True
+        return None
+
+    def _negated_guard(self, operand: Node) -> tuple[str, bool] | None:
+        """The guard of ``!operand`` / ``not operand``: what ``operand`` validates, but on
+        the other branch."""
+        inner = self.guard(operand)
+        return (inner[0], not inner[1]) if inner else None
+
+    def _bang_operand(self, node: Node) -> Node | None:
+        """The operand of ``!x`` where the grammar calls it a ``unary_expression`` (Java,
+        JavaScript), for their own ``guard``; None when ``node`` is no such negation."""
+        if (
+            node.type == "unary_expression"
+            and self.text(node).startswith("!")
+            and node.named_children
+        ):
+            return node.named_children[0]
         return None
 
     def begin_file(self) -> None:
@@ -338,6 +354,13 @@ def _first_identifier(node: Node, kinds: frozenset[str]) -> Node | None:
             return current
         stack.extend(current.named_children)
     return None
+
+
+def unparenthesized(node: Node) -> Node:
+    """``node`` without the ``parenthesized_expression`` nodes around it (``((x))`` → ``x``)."""
+    while node.type == "parenthesized_expression" and node.named_children:
+        node = node.named_children[0]
+    return node
 
 
 def resolve_import(name: str, imports: dict[str, str]) -> str:

@@ -312,12 +312,10 @@ CSHARP = CSharpAdapter(
     file_languages=("csharp",),
     loader=tree_sitter_c_sharp.language,
     clean_operators=NUMERIC_OPERATORS,
-    identifier=frozenset({"identifier"}),
     attribute=frozenset({"member_access_expression"}),
     call=frozenset({"invocation_expression", "object_creation_expression"}),
     assignment=frozenset({"assignment_expression", "variable_declarator"}),
     subscript=frozenset({"element_access_expression"}),
-    if_statement=frozenset({"if_statement"}),
     conditional=frozenset({"conditional_expression"}),
     switch=frozenset({"switch_statement"}),
     switch_fallthrough=False,
@@ -339,7 +337,6 @@ CSHARP = CSharpAdapter(
             "namespace_declaration",
         }
     ),
-    return_statement=frozenset({"return_statement"}),
     string=frozenset(
         {
             "string_literal",
@@ -348,7 +345,6 @@ CSHARP = CSharpAdapter(
             "interpolated_string_expression",
         }
     ),
-    comment=frozenset({"comment"}),
     true_literals=frozenset(),
     false_literals=frozenset(),
     null_literals=frozenset({"null_literal"}),

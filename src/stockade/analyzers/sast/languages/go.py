@@ -285,7 +285,6 @@ GO = GoAdapter(
     file_languages=("go",),
     loader=tree_sitter_go.language,
     clean_operators=NUMERIC_OPERATORS,
-    identifier=frozenset({"identifier"}),
     attribute=frozenset({"selector_expression"}),
     call=frozenset({"call_expression"}),
     assignment=frozenset(
@@ -298,14 +297,11 @@ GO = GoAdapter(
         }
     ),
     subscript=frozenset({"index_expression"}),
-    if_statement=frozenset({"if_statement"}),
     switch=frozenset({"expression_switch_statement"}),
     switch_fallthrough=False,
     loop=frozenset({"for_statement"}),
     function=frozenset({"function_declaration", "method_declaration", "func_literal"}),
-    return_statement=frozenset({"return_statement"}),
     string=frozenset({"interpreted_string_literal", "raw_string_literal"}),
-    comment=frozenset({"comment"}),
     true_literals=frozenset({"true"}),
     false_literals=frozenset({"false"}),
     null_literals=frozenset({"nil"}),

@@ -25,6 +25,7 @@ from stockade.analyzers.sast.languages.base import (
     LanguageAdapter,
     Node,
     resolve_import,
+    unparenthesized,
 )
 
 # a string literal holding an HTML tag ("<h1>Hello " + name)
@@ -361,16 +362,10 @@ class JavaAdapter(LanguageAdapter):
     def guard(self, cond: Node) -> tuple[str, bool] | None:
         """``ALLOWED.contains(x)``, ``x.matches("[a-z]+")``, ``"lit".equals(x)``: ``x`` is safe
         where the condition holds (negations flip)."""
-        node = cond
-        while node.type == "parenthesized_expression" and node.named_children:
-            node = node.named_children[0]
-        if (
-            node.type == "unary_expression"
-            and self.text(node).startswith("!")
-            and node.named_children
-        ):
-            inner = self.guard(node.named_children[0])
-            return (inner[0], not inner[1]) if inner else None
+        node = unparenthesized(cond)
+        operand = self._bang_operand(node)
+        if operand is not None:
+            return self._negated_guard(operand)
         if node.type != "method_invocation":
             return None
         method = self.text(node.child_by_field_name("name") or node)
@@ -486,19 +481,16 @@ JAVA = JavaAdapter(
     file_languages=("java",),
     loader=tree_sitter_java.language,
     clean_operators=NUMERIC_OPERATORS,
-    identifier=frozenset({"identifier"}),
     attribute=frozenset({"field_access"}),
     call=frozenset({"method_invocation", "object_creation_expression"}),
     assignment=frozenset({"assignment_expression", "variable_declarator"}),
     augmented_assignment=frozenset(),
     subscript=frozenset({"array_access"}),
-    if_statement=frozenset({"if_statement"}),
     loop=frozenset({"for_statement", "enhanced_for_statement", "while_statement", "do_statement"}),
     function=frozenset({"method_declaration", "constructor_declaration", "lambda_expression"}),
     class_def=frozenset(
         {"class_declaration", "interface_declaration", "enum_declaration", "record_declaration"}
     ),
-    return_statement=frozenset({"return_statement"}),
     string=frozenset({"string_literal"}),
     comment=frozenset({"line_comment", "block_comment"}),
     true_literals=frozenset({"true"}),

@@ -28,6 +28,7 @@ from stockade.analyzers.sast.languages.base import (
     LanguageAdapter,
     Node,
     resolve_import,
+    unparenthesized,
 )
 
 _EQUALITY = frozenset({"===", "==", "!==", "!="})
@@ -58,12 +59,6 @@ _REQUEST_DECORATORS = frozenset({"Query", "Param", "Body", "Headers", "Cookies",
 # a pipe or a TypeScript type that leaves no string behind (``@Param('id', ParseIntPipe)``)
 _SAFE_PIPES = re.compile(r"\bParse(?:Int|Float|Bool|UUID|Enum)Pipe\b")
 _SAFE_PARAM_TYPES = frozenset({"number", "boolean"})
-
-
-def _unwrap(node: Node) -> Node:
-    while node.type == "parenthesized_expression" and node.named_children:
-        node = node.named_children[0]
-    return node
 
 
 def _anchored_regex(text: str) -> bool:
@@ -229,14 +224,10 @@ class JavaScriptAdapter(LanguageAdapter):
     def guard(self, cond: Node) -> tuple[str, bool] | None:
         """``ALLOWED.includes(x)``, ``set.has(x)``, ``/^[a-z]+$/.test(x)``, ``x === "lit"``,
         ``validator.isUUID(x)``: ``x`` is safe where the condition holds (negations flip)."""
-        node = _unwrap(cond)
-        if (
-            node.type == "unary_expression"
-            and self.text(node).startswith("!")
-            and node.named_children
-        ):
-            inner = self.guard(node.named_children[0])
-            return (inner[0], not inner[1]) if inner else None
+        node = unparenthesized(cond)
+        operand = self._bang_operand(node)
+        if operand is not None:
+            return self._negated_guard(operand)
         if node.type == "binary_expression":
             return self._equality_guard(node)
         if node.type != "call_expression":
@@ -401,7 +392,6 @@ JAVASCRIPT = JavaScriptAdapter(
     assignment=frozenset({"assignment_expression", "variable_declarator"}),
     augmented_assignment=frozenset({"augmented_assignment_expression"}),
     subscript=frozenset({"subscript_expression"}),
-    if_statement=frozenset({"if_statement"}),
     loop=frozenset({"for_statement", "for_in_statement", "while_statement", "do_statement"}),
     function=frozenset(
         {
@@ -415,7 +405,6 @@ JAVASCRIPT = JavaScriptAdapter(
         }
     ),
     class_def=frozenset({"class_declaration", "class", "abstract_class_declaration"}),
-    return_statement=frozenset({"return_statement"}),
     string=frozenset({"string", "template_string"}),
     comment=frozenset({"comment", "html_comment"}),
     true_literals=frozenset({"true"}),

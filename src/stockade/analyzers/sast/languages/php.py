@@ -302,9 +302,7 @@ PHP = PhpAdapter(
         {"function_definition", "method_declaration", "anonymous_function", "arrow_function"}
     ),
     class_def=frozenset({"class_declaration", "trait_declaration"}),
-    return_statement=frozenset({"return_statement"}),
     string=frozenset({"string", "encapsed_string", "heredoc", "nowdoc"}),
-    comment=frozenset({"comment"}),
     true_literals=frozenset(),
     false_literals=frozenset(),
     null_literals=frozenset({"null"}),

@@ -203,7 +203,6 @@ RUBY = RubyAdapter(
     finally_clause=frozenset({"ensure"}),
     block_types=frozenset({"then", "body_statement"}),
     string=frozenset({"string", "heredoc_body"}),
-    comment=frozenset({"comment"}),
     true_literals=frozenset({"true"}),
     false_literals=frozenset({"false"}),
     null_literals=frozenset({"nil"}),
