@@ -31,6 +31,17 @@ def _key_body(seed: str) -> str:
     return "\n".join(raw[i : i + 64] for i in range(0, len(raw), 64))
 
 
+def test_keys_after_a_storm_of_unterminated_headers_are_all_found() -> None:
+    """Headers without an END are skipped cheaply (the END search remembers where none is)
+    without hiding the real blocks after them, of either header form."""
+    storm = "-----BEGIN PRIVATE KEY-----" * 2000 + "\n"
+    ssh2 = "---- BEGIN SSH2 ENCRYPTED PRIVATE KEY ----\n" * 50
+    text = storm + _pem(_key_body("one")) + ssh2 + _pem(_key_body("two"), "EC PRIVATE KEY")
+    found, _ = analyze(text.encode(), "keys/all.pem")
+    assert [f.rule_id for f in found] == ["private-key", "private-key"]
+    assert found[1].location.line > found[0].location.end_line
+
+
 def test_binary_files_are_skipped_with_a_reason() -> None:
     found, ctx = analyze(b"\x7fELF\x02\x01\x01\x00" + bytes(range(256)) * 40, "bin/tool")
     assert found == []

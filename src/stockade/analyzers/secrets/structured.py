@@ -81,13 +81,25 @@ def _cand(rule_id: str, start: int, end: int, secret: str, **kw: object) -> Cand
     return Candidate(rule_id, start, end, secret, PRIORITY_STRUCTURED, **kw)  # type: ignore[arg-type]
 
 
+_PEM_WINDOW = 200_000
+
+
 def private_keys(data: bytes) -> Iterator[Candidate]:
-    """PEM-style private key blocks, whether on their own lines or inside escaped strings."""
+    """PEM-style private key blocks, whether on their own lines or inside escaped strings.
+
+    Each BEGIN looks for its END within 200 kB. ``clear`` remembers, per END marker, where the
+    text is known to hold none, so a storm of BEGINs without an END is read once, not once per
+    BEGIN (which made such input quadratic up to the window).
+    """
+    clear: dict[bytes, int] = {}
     for m in _PEM_BEGIN.finditer(data):
         marker = b"-----END" if m.group(0).startswith(b"-----") else b"---- END"
-        end = data.find(marker, m.end(), m.end() + 200_000)
+        limit = m.end() + _PEM_WINDOW
+        end = data.find(marker, max(m.end(), clear.get(marker, 0)), limit)
         if end < 0:
+            clear[marker] = max(clear.get(marker, 0), limit - len(marker) + 1)
             continue
+        clear[marker] = end
         body = pem_body(data[m.end() : end])
         if body is None:
             continue
