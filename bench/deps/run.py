@@ -96,7 +96,7 @@ def main() -> None:
             f"store: {store.status()['total']} advisories")  # fmt: skip
         print(f"{'measure':<44}{'stockade':>12}{'target':>10}{'ratio':>8}{'OSV-Scanner':>14}")
         rows = [
-            ("import 3 shared all.zip (8,158 advisories)", import_s, TARGETS["import"]),
+            ("import 3 OSV all.zip (8,158 advisories)", import_s, TARGETS["import"]),
             (f"parse+match {outcome.packages_scanned:,} packages, cold process", runs[0], TARGETS["match"]),
             (f"parse+match {outcome.packages_scanned:,} packages, warm, best of 3", min(runs),
              TARGETS["match"]),

@@ -9,6 +9,7 @@ secret with exactly the preview the secrets module reports (:func:`analyzer.reda
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Mapping
 from typing import Any
 
@@ -28,6 +29,9 @@ class SecretRedactor:
     def __init__(self, options: Mapping[str, Any] | None = None) -> None:
         rules = load_rules(_option_list(options or {}, "rules_files"), ())
         self._engine = _engine(rules)
+        # One Hyperscan scratch per database: the server redacts from several request
+        # threads at once, and a scratch in use by another thread is an error, not a wait.
+        self._lock = threading.Lock()
 
     def may_hold_secret(self, text: str) -> bool:
         """False when no detector's keyword occurs: one Hyperscan pass, no regex runs.
@@ -35,16 +39,18 @@ class SecretRedactor:
         Every secret :meth:`redact_text` would replace makes this true, so a caller can test
         all of a finding's text at once and skip the per-field work in the common case.
         """
-        return bool(text) and bool(
-            self._engine.prefilter.detectors_hit(text.encode("utf-8", "surrogatepass"))
-        )
+        if not text:
+            return False
+        with self._lock:
+            return bool(self._engine.prefilter.detectors_hit(text.encode("utf-8", "surrogatepass")))
 
     def redact_text(self, text: str, path: str) -> str:
         """``text`` with each secret replaced; ``path`` tunes detection as for a file there."""
         if not text:
             return text
         data = text.encode("utf-8", "surrogatepass")
-        cands = self._engine.candidates(data, path)
+        with self._lock:
+            cands = self._engine.candidates(data, path)
         if not cands:
             return text
         out = bytearray()
