@@ -11,6 +11,7 @@ methods one part calls on another, so each part type-checks on its own and
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
@@ -55,10 +56,11 @@ class _Frame:
     in_function: bool = False
 
 
-class EngineBase:
+class EngineBase(ABC):
     """The analysis state of one file. The methods below the fields are implemented by the
-    parts (``Statements``, ``Expressions``, ``Calls``, ``Sinks``); they are declared here so
-    a part can call another one's methods with their real types."""
+    parts (``Statements``, ``Expressions``, ``Calls``, ``Sinks``); they are declared here,
+    abstract, so a part can call another one's methods with their real types, and a class
+    that forgot one cannot be built."""
 
     def __init__(
         self, rules: LanguageRules, root: Node, path: str, file_language: str | None = None
@@ -84,38 +86,39 @@ class EngineBase:
         self.closures: dict[int, Env] = {}  # nested function → environment where it is defined
         self.frame = _Frame()
 
-    # -- implemented by the parts ----------------------------------------------------
+    # -- implemented by the parts (TaintEngine composes all four) --------------------
 
-    def _in_class(self, node: Node) -> bool:
-        raise NotImplementedError
+    @abstractmethod
+    def _in_class(self, node: Node) -> bool: ...
 
-    def summary(self, fn: Node) -> Summary:
-        raise NotImplementedError
+    @abstractmethod
+    def summary(self, fn: Node) -> Summary: ...
 
-    def _exec_body(self, body: Node, env: Env) -> None:
-        raise NotImplementedError
+    @abstractmethod
+    def _exec_body(self, body: Node, env: Env) -> None: ...
 
-    def _exec_block(self, nodes: Iterable[Node], env: Env, depth: int) -> None:
-        raise NotImplementedError
+    @abstractmethod
+    def _exec_block(self, nodes: Iterable[Node], env: Env, depth: int) -> None: ...
 
-    def _exec(self, node: Node, env: Env, depth: int) -> None:
-        raise NotImplementedError
+    @abstractmethod
+    def _exec(self, node: Node, env: Env, depth: int) -> None: ...
 
-    def _remember_closure(self, fn: Node, env: Env) -> None:
-        raise NotImplementedError
+    @abstractmethod
+    def _remember_closure(self, fn: Node, env: Env) -> None: ...
 
-    def _assign(self, node: Node, env: Env, depth: int) -> Value:
-        raise NotImplementedError
+    @abstractmethod
+    def _assign(self, node: Node, env: Env, depth: int) -> Value: ...
 
-    def _eval(self, node: Node | None, env: Env, depth: int) -> Value:
-        raise NotImplementedError
+    @abstractmethod
+    def _eval(self, node: Node | None, env: Env, depth: int) -> Value: ...
 
-    def _source_value(self, node: Node, name: str) -> Value | None:
-        raise NotImplementedError
+    @abstractmethod
+    def _source_value(self, node: Node, name: str) -> Value | None: ...
 
-    def _eval_call(self, node: Node, env: Env, depth: int) -> Value:
-        raise NotImplementedError
+    @abstractmethod
+    def _eval_call(self, node: Node, env: Env, depth: int) -> Value: ...
 
+    @abstractmethod
     def _check_sinks(
         self,
         parts: CallParts,
@@ -123,17 +126,16 @@ class EngineBase:
         args: list[Value],
         kwargs: dict[str, Value],
         env: Env,
-    ) -> None:
-        raise NotImplementedError
+    ) -> None: ...
 
-    def _check_assign_sinks(self, target: Node, value: Value) -> None:
-        raise NotImplementedError
+    @abstractmethod
+    def _check_assign_sinks(self, target: Node, value: Value) -> None: ...
 
-    def _remember_type(self, target: Node, value_node: Node | None) -> None:
-        raise NotImplementedError
+    @abstractmethod
+    def _remember_type(self, target: Node, value_node: Node | None) -> None: ...
 
-    def _sink_reached(self, rule: TaintRule, node: Node, callee: str, value: Value) -> None:
-        raise NotImplementedError
+    @abstractmethod
+    def _sink_reached(self, rule: TaintRule, node: Node, callee: str, value: Value) -> None: ...
 
 
 def _sanitized(value: Value, kinds: frozenset[str]) -> Value:
