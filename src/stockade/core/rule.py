@@ -58,7 +58,8 @@ class Rule:
         return "\n\n".join(parts) or self.title
 
 
-def _strings(value: Any) -> tuple[str, ...]:
+def string_tuple(value: Any) -> tuple[str, ...]:
+    """A rule file's "one string or a list of them" as a tuple of strings."""
     if value is None:
         return ()
     if isinstance(value, str):
@@ -90,11 +91,11 @@ def rule_from_mapping(
             confidence=Confidence.parse(str(data.get("confidence", "medium"))),
             description=str(data.get("description", data.get("message", ""))).strip(),
             remediation=str(data.get("remediation", "")).strip(),
-            cwe=_strings(data.get("cwe")),
-            owasp=_strings(data.get("owasp")),
-            references=_strings(data.get("references")),
-            tags=_strings(data.get("tags")),
-            languages=_strings(data.get("languages")),
+            cwe=string_tuple(data.get("cwe")),
+            owasp=string_tuple(data.get("owasp")),
+            references=string_tuple(data.get("references")),
+            tags=string_tuple(data.get("tags")),
+            languages=string_tuple(data.get("languages")),
         )
     except RuleError:
         raise

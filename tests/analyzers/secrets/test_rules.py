@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from stockade.analyzers.secrets.analyzer import _engine
+from stockade.analyzers.secrets.analyzer import compiled_engine
 from stockade.analyzers.secrets.examples import expand
 from stockade.analyzers.secrets.ruleset import SecretRule, load_rules
 
 RULES = load_rules()
-ENGINE = _engine(RULES)
+ENGINE = compiled_engine(RULES)
 
 
 def _rule_ids(text: str) -> set[str]:

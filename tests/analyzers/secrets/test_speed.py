@@ -12,7 +12,7 @@ import time
 from pathlib import Path
 
 from analyzers.secrets.helpers import ANALYZER, analyze
-from stockade.analyzers.secrets.analyzer import _engine
+from stockade.analyzers.secrets.analyzer import compiled_engine
 
 STDLIB = Path(sysconfig.get_paths()["stdlib"])
 PACKAGES = ("email", "json", "asyncio", "http", "logging", "unittest", "xml")
@@ -51,4 +51,4 @@ def test_a_keyword_wakes_only_its_own_detectors() -> None:
 
 
 def test_the_engine_is_compiled_once_per_rule_set() -> None:
-    assert _engine(ANALYZER._rules) is ANALYZER._engine
+    assert compiled_engine(ANALYZER._rules) is ANALYZER._engine

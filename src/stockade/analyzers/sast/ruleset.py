@@ -22,7 +22,7 @@ import yaml
 from stockade.analyzers.sast.languages import load_adapter
 from stockade.analyzers.sast.languages.base import LanguageAdapter
 from stockade.core.errors import RuleError
-from stockade.core.rule import Rule, rule_from_mapping
+from stockade.core.rule import Rule, rule_from_mapping, string_tuple
 from stockade.core.severity import Confidence
 
 # libyaml parses the rule files about ten times faster than the pure-Python loader; the
@@ -311,21 +311,13 @@ class LanguageRules:
         return frozenset(words)
 
 
-def _tuple(value: Any) -> tuple[str, ...]:
-    if value is None:
-        return ()
-    if isinstance(value, str):
-        return (value,)
-    return tuple(str(v) for v in value)
-
-
 def _meta(raw: Mapping[str, Any], language: str, source: str) -> Rule:
     return rule_from_mapping({**raw, "languages": [language]}, module="sast", source=source)
 
 
 def _sink(raw: Mapping[str, Any], rule_id: str) -> SinkSpec:
     assign = "assign" in raw
-    calls = glob_regex(_tuple(raw.get("assign") if assign else raw.get("call")))
+    calls = glob_regex(string_tuple(raw.get("assign") if assign else raw.get("call")))
     if calls is None:
         raise RuleError(rule_id, "a sink needs 'call' or 'assign'")
     args = raw.get("args", "all")
@@ -333,17 +325,17 @@ def _sink(raw: Mapping[str, Any], rule_id: str) -> SinkSpec:
     return SinkSpec(
         calls,
         positions,
-        _tuple(raw.get("kwargs")),
+        string_tuple(raw.get("kwargs")),
         bool(raw.get("receiver", False)),
         dict(raw.get("when") or {}),
         assign,
         {
-            str(key): re.compile("|".join(fnmatch.translate(g) for g in _tuple(globs)))
+            str(key): re.compile("|".join(fnmatch.translate(g) for g in string_tuple(globs)))
             for key, globs in (raw.get("unless") or {}).items()
         },
-        glob_regex(_tuple(raw.get("exclude"))),
-        glob_regex(_tuple(raw.get("keys"))),
-        glob_regex(_tuple(raw.get("object_sources"))),
+        glob_regex(string_tuple(raw.get("exclude"))),
+        glob_regex(string_tuple(raw.get("keys"))),
+        glob_regex(string_tuple(raw.get("object_sources"))),
         bool(raw.get("argv", False)),
     )
 
@@ -370,7 +362,7 @@ def _rule(raw: Mapping[str, Any], language: str, source: str) -> PatternRule | T
             meta,
             sinks,
             str(raw.get("sink_kind", meta.type)),
-            glob_regex(_tuple(raw.get("sanitizers"))),
+            glob_regex(string_tuple(raw.get("sanitizers"))),
             frozenset(kinds) if kinds else None,
             str(raw["unless"]) if raw.get("unless") else None,
             str(raw["only_if"]) if raw.get("only_if") else None,
@@ -386,7 +378,7 @@ def _load_taint_config(rules: LanguageRules, raw: Mapping[str, Any]) -> None:
                 str(src["pattern"]),
                 str(src.get("kind", "web")),
                 Confidence.parse(str(src.get("confidence", "high"))),
-                frozenset(_tuple(src.get("safe_for"))),
+                frozenset(string_tuple(src.get("safe_for"))),
             )
         )
     rules.opt_in_kinds.update(
@@ -394,15 +386,15 @@ def _load_taint_config(rules: LanguageRules, raw: Mapping[str, Any]) -> None:
     )
     for san in raw.get("sanitizers", []):
         kinds = san.get("kinds")
-        regex = glob_regex(_tuple(san["call"]))
+        regex = glob_regex(string_tuple(san["call"]))
         if regex is not None:
             consts = {int(k): re.compile(str(v)) for k, v in (san.get("args") or {}).items()}
             rules.sanitizers.append(Sanitizer(regex, frozenset(kinds) if kinds else None, consts))
-    rules.clean_calls = glob_regex(_tuple(raw.get("clean_calls")))
-    rules.clean_attributes = glob_regex(_tuple(raw.get("clean_attributes")))
-    rules.empty_containers = glob_regex(_tuple(raw.get("empty_containers")))
+    rules.clean_calls = glob_regex(string_tuple(raw.get("clean_calls")))
+    rules.clean_attributes = glob_regex(string_tuple(raw.get("clean_attributes")))
+    rules.empty_containers = glob_regex(string_tuple(raw.get("empty_containers")))
     for method in raw.get("container_methods", []):
-        calls = glob_regex(_tuple(method.get("call")))
+        calls = glob_regex(string_tuple(method.get("call")))
         if calls is not None:
             key = method.get("key")
             keys = tuple(int(k) for k in key) if isinstance(key, list) else ()

@@ -90,7 +90,9 @@ def resolve(cands: list[Candidate]) -> list[Candidate]:
 
 
 @lru_cache(maxsize=4)
-def _engine(rules: tuple[SecretRule, ...]) -> _Engine:
+def compiled_engine(rules: tuple[SecretRule, ...]) -> _Engine:
+    """The engine of ``rules``, built once per process: the analyzer and the redactor of other
+    modules' findings share it."""
     return _Engine(rules)
 
 
@@ -106,7 +108,7 @@ class SecretsAnalyzer(Analyzer):
         self._rules = rules_for(self.options)
         self._by_id: dict[str, Rule] = {r.id: r.rule for r in self._rules}
         self._by_id.update({k: v for k, v in CODE_RULES.items() if k not in self._disabled()})
-        self._engine = _engine(self._rules)
+        self._engine = compiled_engine(self._rules)
 
     def _disabled(self) -> set[str]:
         value = self.options.get("disable", ())

@@ -13,8 +13,8 @@ import threading
 from collections.abc import Mapping
 from typing import Any
 
-from stockade.analyzers.secrets.analyzer import _engine, redact
-from stockade.analyzers.secrets.ruleset import _option_list, load_rules
+from stockade.analyzers.secrets.analyzer import compiled_engine, redact
+from stockade.analyzers.secrets.ruleset import load_rules, option_list
 
 
 class SecretRedactor:
@@ -27,8 +27,8 @@ class SecretRedactor:
     """
 
     def __init__(self, options: Mapping[str, Any] | None = None) -> None:
-        rules = load_rules(_option_list(options or {}, "rules_files"), ())
-        self._engine = _engine(rules)
+        rules = load_rules(option_list(options or {}, "rules_files"), ())
+        self._engine = compiled_engine(rules)
         # One Hyperscan scratch per database: the server redacts from several request
         # threads at once, and a scratch in use by another thread is an error, not a wait.
         self._lock = threading.Lock()

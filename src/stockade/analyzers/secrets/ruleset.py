@@ -129,7 +129,7 @@ def load_file(path: Path) -> list[SecretRule]:
     return [parse_rule(t, str(path)) for t in tables]
 
 
-def _option_list(options: Mapping[str, Any], key: str) -> tuple[str, ...]:
+def option_list(options: Mapping[str, Any], key: str) -> tuple[str, ...]:
     value = options.get(key, ())
     if isinstance(value, str):
         return (value,)
@@ -154,7 +154,7 @@ def load_rules(
 
 
 def rules_for(options: Mapping[str, Any]) -> tuple[SecretRule, ...]:
-    return load_rules(_option_list(options, "rules_files"), _option_list(options, "disable"))
+    return load_rules(option_list(options, "rules_files"), option_list(options, "disable"))
 
 
 def metadata_rules(rules: Iterable[SecretRule], extra: Sequence[Rule]) -> list[Rule]:
