@@ -28,7 +28,7 @@ import orjson
 from stockade.config import Settings, resolve_encryption_keys
 from stockade.core.errors import StockadeError
 from stockade.jobs import lease, workdir
-from stockade.jobs.dependencies import advisory_options as advisory_options  # re-exported
+from stockade.jobs.dependencies import advisory_options
 from stockade.jobs.execute import AnalysisOutcome, run_analysis
 from stockade.jobs.lease import Claimed, Lease
 from stockade.jobs.results import store_findings
