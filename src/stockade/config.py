@@ -129,6 +129,18 @@ class Analysis(_Section):
     retention_days: int = Field(default=365, ge=30, le=730)
 
 
+class Smtp(_Section):
+    """Outgoing e-mail (invitations, notifications). No ``host``: in-app notifications only."""
+
+    host: str | None = None
+    port: int = Field(default=587, ge=1, le=65535)
+    username: str | None = None
+    password: str | None = None
+    from_: str = Field(default="stockade@localhost", alias="from", min_length=3, max_length=254)
+    starttls: bool = True
+    timeout_seconds: float = Field(default=10, gt=0, le=300)
+
+
 class AuthIpLimits(_Section):
     """Attempts per client IP at the unauthenticated endpoints that hash a password
     (argon2 is slow by design: an unlimited flood of them starves every other request)."""
@@ -216,6 +228,7 @@ class Settings(BaseSettings):
     analysis: Analysis = Analysis()
     auth: Auth = Auth()
     advisories: Advisories = Advisories()
+    smtp: Smtp = Smtp()
     llm: Llm = Llm()
 
     @classmethod
@@ -339,13 +352,20 @@ def _env_names_no_setting(name: str) -> bool:
         return False
     model: type[BaseModel] | None = Settings
     for segment in name[len(ENV_PREFIX) :].lower().split("__"):
-        if model is None or segment not in model.model_fields:
+        fields = _fields_by_key(model) if model is not None else {}
+        if segment not in fields:
             return True
-        annotation = model.model_fields[segment].annotation
+        annotation = fields[segment].annotation
         is_section = isinstance(annotation, type) and issubclass(annotation, BaseModel)
         # A leaf setting (or an unknown name) ends the walk; further segments name nothing.
         model = annotation if isinstance(annotation, type) and is_section else None
     return False
+
+
+def _fields_by_key(model: type[BaseModel]) -> dict[str, Any]:
+    """A section's fields by the key a file or variable uses (the alias where one is set,
+    e.g. ``smtp.from``, whose attribute is ``from_``)."""
+    return {(info.alias or key).lower(): info for key, info in model.model_fields.items()}
 
 
 def _dotted(name: str) -> str:

@@ -127,37 +127,3 @@ def test_bad_create_requests(app: FastAPI, client: TestClient, accounts: Account
         assert r.headers["content-type"] == "application/problem+json"
     with app.state.ctx.db.session() as s:
         assert s.scalar(sa.select(sa.func.count()).select_from(ApiKey)) == 0
-
-
-ORG = "5f0c6f1e-8d4b-4d7e-9d7c-0b8f3b8e2a11"
-
-
-def test_organization_scoped_keys(app: FastAPI, client: TestClient, accounts: Accounts) -> None:
-    """With a membership lookup installed (as the organizations feature does), keys are scoped,
-    capped at the creator's role, and die when the creator leaves."""
-    roles: dict[tuple[str, str], str] = {}
-    app.state.ctx.memberships = lambda db, user_id, org_id: roles.get((user_id, org_id))
-    acc = accounts.signed_in(client)
-    uid = acc.user["id"]
-    h = {"X-CSRF-Token": acc.csrf or ""}
-
-    def create(**body: object) -> tuple[int, dict[str, object]]:
-        r = client.post("/api/v1/api-keys", json={"name": "org", **body}, headers=h)
-        return r.status_code, r.json()
-
-    assert create(organization_id=ORG)[0] == 404  # not a member: invisible
-    roles[(uid, ORG)] = "Viewer"
-    status, body = create(organization_id=ORG)
-    assert status == 403
-    roles[(uid, ORG)] = "Member"
-    status, body = create(organization_id=ORG, role="Admin")
-    assert status == 201 and body["role"] == "Member" and body["organization_id"] == ORG
-    key = str(body["key"])
-    with TestClient(app) as bare:
-        me = bare.get("/api/v1/auth/me", headers={"X-API-Key": key}).json()
-        assert (me["organization_id"], me["role"]) == (ORG, "Member")
-        roles[(uid, ORG)] = "Viewer"  # demoted: the key follows
-        assert bare.get("/api/v1/auth/me", headers={"X-API-Key": key}).json()["role"] == "Viewer"
-        del roles[(uid, ORG)]  # left the organization: the key stops working
-        r = bare.get("/api/v1/auth/me", headers={"X-API-Key": key})
-        assert r.status_code == 401 and r.json()["code"] == "invalid_api_key"

@@ -31,6 +31,15 @@ rooted elsewhere::
     │   ├── OrganizationNotFoundError      jobs.service
     │   └── InvalidCursorError             jobs.service
     ├── _LeaseLostError                    jobs.runner          internal control flow: rolls back
+    ├── TenancyError                       tenancy.errors       the team layer refuses (code, kind)
+    │   ├── NotFoundError                  tenancy.errors       404: absent or not visible
+    │   ├── AccessDeniedError              tenancy.errors       403: role, 2FA, IP, plan, password
+    │   ├── SessionExpiredError            tenancy.errors       401: organization session timeout
+    │   ├── StateConflictError             tenancy.errors       409: status, limits, last owner
+    │   ├── InvalidInputError              tenancy.errors       422: role, CIDR, URL, image
+    │   ├── GoneError                      tenancy.errors       410: expired invitation
+    │   └── TooLargeError                  tenancy.errors       413: logo over 1 MiB
+    ├── MailDeliveryError                  tenancy.mail         SMTP unreachable or refused
     ├── ProblemError                       server.problems      an API error answer (problem+json)
     ├── BodyTooLargeError (also starlette HTTPException)  server.middleware   answered 413
     └── CliError                           cli.errors           message plus exit code

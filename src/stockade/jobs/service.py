@@ -8,7 +8,9 @@ exactly like one that does not exist, so ids cannot be probed. Failures are doma
 Seams for features still to come, so each plugs in at one spot:
 
 - organizations: :meth:`JobService._authorize` (per job) and :meth:`JobService.list_jobs`
-  (which jobs a listing may show) are the only visibility checks;
+  (which jobs a listing may show) are the only visibility checks; for a job in an
+  organization both ask :func:`stockade.tenancy.access.resolve` with the permission the
+  action needs (the matrix decides, never a role comparison here);
 - quotas and events: :meth:`JobService._record_submission` runs inside the submission's
   single transaction, where a quota reservation and an outbox row belong;
 - enrichment: :meth:`JobService.findings` and :meth:`JobService.detail` are where finding
@@ -38,6 +40,10 @@ from stockade.store.crypto import SecretBox
 from stockade.store.job_models import COMPLETED, QUEUED, FindingEvent, Job, JobFinding
 from stockade.store.job_repositories import FindingEvents, JobFindings, Jobs
 from stockade.store.types import utcnow
+from stockade.tenancy import audit
+from stockade.tenancy.access import Access, Actor, resolve
+from stockade.tenancy.errors import NotFoundError
+from stockade.tenancy.permissions import Permission
 
 __all__ = [
     "ALL_MODULES",
@@ -63,17 +69,18 @@ T = TypeVar("T")
 Action = Literal["read", "cancel", "delete", "triage", "export"]
 
 
-@dataclass(frozen=True)
-class Caller:
-    """Who acts, as the jobs domain sees it (the server maps its principal onto this).
+# Who acts, as the jobs domain sees it: the team layer's actor (user, an organization API
+# key's scope and role, client IP, 2FA, session idle time), which organization checks need.
+Caller = Actor
 
-    ``organization_id``/``role`` are set for an organization-scoped API key; nothing uses
-    them yet, :meth:`JobService._authorize` will.
-    """
-
-    user_id: str
-    organization_id: str | None = None
-    role: str | None = None
+# The permission each action on an organization's job needs (API.md's matrix).
+_NEEDS: dict[Action, Permission] = {
+    "read": Permission.SCANS_VIEW,
+    "export": Permission.SCANS_EXPORT,
+    "cancel": Permission.SCANS_CREATE,
+    "delete": Permission.SCANS_DELETE,
+    "triage": Permission.FINDINGS_TRIAGE,
+}
 
 
 class JobsError(StockadeError):
@@ -205,14 +212,16 @@ class JobService:
             chosen = validate_modules(modules)
         except ValueError as exc:
             raise UnknownModuleError(str(exc)) from None
+        organization_id = organization_id or caller.organization_id
         if organization_id is not None:
-            raise OrganizationNotFoundError  # no organizations exist yet
+            self._organization(caller, organization_id, Permission.SCANS_CREATE)
         name = project["name"] if project else None
         job = Job(
             status=QUEUED,
             created_by=caller.user_id,
+            organization_id=organization_id,
             project=project,
-            project_key=project_key(caller.user_id, None, name),
+            project_key=project_key(caller.user_id, organization_id, name),
             source=source.public(),
             payload=self._sealed(encode_payload(source)),
             credential=self._sealed(_token_bytes(source)),
@@ -252,22 +261,33 @@ class JobService:
         limit: int = 50,
         cursor: str | None = None,
     ) -> Page[Job]:
-        """The caller's jobs, newest first. Seam: an organization's jobs will be listed here;
-        until organizations exist none is visible, so asking for one gives an empty page."""
+        """Newest first: the organization's jobs (any role may view them) when
+        ``organization_id`` is given or the caller is an organization API key; else the
+        caller's personal jobs. A non-member asking for an organization gets
+        :class:`OrganizationNotFoundError`."""
+        organization_id = organization_id or caller.organization_id
         if organization_id is not None:
-            return Page([], None)
-        after = self._job_cursor(caller, cursor)
-        rows = self._jobs.page_created_by(
-            caller.user_id, status=status, after=after, limit=limit + 1
-        )
+            self._organization(caller, organization_id, Permission.SCANS_VIEW)
+            after = self._job_cursor(cursor, lambda job: job.organization_id == organization_id)
+            rows = self._jobs.page_of_organization(
+                organization_id, status=status, after=after, limit=limit + 1
+            )
+        else:
+            after = self._job_cursor(
+                cursor,
+                lambda job: job.created_by == caller.user_id and job.organization_id is None,
+            )
+            rows = self._jobs.page_created_by(
+                caller.user_id, status=status, after=after, limit=limit + 1
+            )
         return _page(rows, limit, lambda job: job.id)
 
-    def _job_cursor(self, caller: Caller, cursor: str | None) -> Job | None:
-        """The job a ``list_jobs`` cursor names: swap this to change the cursor format."""
+    def _job_cursor(self, cursor: str | None, listed: Callable[[Job], bool]) -> Job | None:
+        """The job a ``list_jobs`` cursor names (it must belong to the same listing)."""
         if cursor is None:
             return None
         after = self._jobs.get(cursor)
-        if after is None or after.created_by != caller.user_id:
+        if after is None or not listed(after):
             raise InvalidCursorError
         return after
 
@@ -283,6 +303,17 @@ class JobService:
         """Delete a job and its findings; a running job is cancelled first."""
         job = self._visible_job(caller, job_id, "delete")
         lease.cancel(self._session, job.id)
+        if job.organization_id is not None:
+            audit.append(
+                self._session,
+                caller.record(
+                    job.organization_id,
+                    "job.delete",
+                    target_type="job",
+                    target_id=job.id,
+                    before={"status": job.status, "created_by": job.created_by},
+                ),
+            )
         self._jobs.delete(job)
 
     def export(self, caller: Caller, job_id: str) -> ScanResult:
@@ -357,6 +388,20 @@ class JobService:
                     justification=justification,
                 )
             )
+            organization_id = self._jobs.organization_of(row.job_id)
+            if organization_id is not None:
+                audit.append(
+                    self._session,
+                    caller.record(
+                        organization_id,
+                        "finding.state_change",
+                        target_type="finding",
+                        target_id=row.id,
+                        before={"state": row.state},
+                        after={"state": state},
+                        detail=justification,
+                    ),
+                )
             row.state = state
             self._findings.flush()
         return finding_json(row)
@@ -369,14 +414,27 @@ class JobService:
     # Visibility: the one place that decides who sees what
 
     def _authorize(self, caller: Caller, job: Job, action: Action) -> None:
-        """Raise :class:`JobNotFoundError` unless ``caller`` may do ``action`` on ``job``.
+        """Raise :class:`JobNotFoundError` unless ``caller`` may see ``job``, and a team-layer
+        refusal (403) when they may see it but not do ``action``.
 
-        Today every action belongs to the job's creator alone. Seam: organization
-        membership and roles (``caller.organization_id``/``caller.role`` against
-        ``job.organization_id``) are decided here and nowhere else.
+        A personal job belongs to its creator alone (and is invisible to an organization
+        API key); an organization's job to its members, as the permission matrix says:
+        the creator who left or was removed sees it no more.
         """
-        if job.created_by != caller.user_id:
-            raise JobNotFoundError
+        if job.organization_id is None:
+            if job.created_by != caller.user_id or caller.organization_id is not None:
+                raise JobNotFoundError
+            return
+        try:
+            resolve(self._session, caller, job.organization_id, _NEEDS[action])
+        except NotFoundError:
+            raise JobNotFoundError from None
+
+    def _organization(self, caller: Caller, organization_id: str, needs: Permission) -> Access:
+        try:
+            return resolve(self._session, caller, organization_id, needs)
+        except NotFoundError:
+            raise OrganizationNotFoundError from None
 
     def _visible_job(self, caller: Caller, job_id: str, action: Action) -> Job:
         job = self._jobs.get(job_id)

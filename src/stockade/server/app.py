@@ -15,7 +15,7 @@ from stockade.config import (
     resolve_jwt_secret,
 )
 from stockade.jobs.dependencies import start_auto_sync
-from stockade.server import dispatch, docs, logs, openapi, problems
+from stockade.server import dispatch, docs, logs, maintenance, openapi, problems
 from stockade.server.auth.passwords import Passwords
 from stockade.server.auth.tokens import Jwt
 from stockade.server.context import AppContext
@@ -25,9 +25,20 @@ from stockade.server.middleware import (
     ProblemCORSMiddleware,
     RequestContextMiddleware,
 )
-from stockade.server.routes import api_keys, auth, dependencies, findings, jobs, ops
+from stockade.server.routes import (
+    api_keys,
+    auth,
+    dependencies,
+    findings,
+    jobs,
+    me,
+    members,
+    ops,
+    organizations,
+)
 from stockade.store import Database, sealing, upgrade
 from stockade.store.crypto import SecretBox
+from stockade.tenancy import access
 
 
 def create_app(
@@ -55,6 +66,7 @@ def create_app(
         passwords=Passwords(),
         metrics=Metrics(),
         box=box,
+        memberships=access.active_role,
     )
     app = FastAPI(
         lifespan=_lifespan,
@@ -76,6 +88,9 @@ def create_app(
     app.include_router(dependencies.router)
     app.include_router(jobs.router)
     app.include_router(findings.router)
+    app.include_router(organizations.router)
+    app.include_router(members.router)
+    app.include_router(me.router)
     if settings.server.enable_docs:
         docs.mount_assets(app)
     _middlewares(app, settings, ctx.metrics)
@@ -87,10 +102,12 @@ async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
     """Start the job dispatcher with the server; stop it and release connections at the end."""
     ctx: AppContext = app.state.ctx
     stop = dispatch.start(ctx) if app.state.run_jobs else None
+    stop_upkeep = maintenance.start(ctx)
     app.state.advisory_sync = start_auto_sync(ctx.settings)  # background; None when off
     try:
         yield
     finally:
+        stop_upkeep()
         if stop is not None:
             stop()
         ctx.db.dispose()

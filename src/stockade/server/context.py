@@ -24,6 +24,8 @@ from stockade.server.metrics import Metrics
 from stockade.server.problems import ProblemError
 from stockade.store import Database
 from stockade.store.crypto import SecretBox
+from stockade.tenancy import audit, mail
+from stockade.tenancy.errors import TenancyError
 
 log = logging.getLogger("stockade.server")
 
@@ -35,7 +37,13 @@ class MembershipLookup(Protocol):
     organization exists and organization-scoped API keys cannot be created or used.
     """
 
-    def __call__(self, db: Session, user_id: str, organization_id: str) -> str | None: ...
+    def __call__(self, session: Session, user_id: str, organization_id: str) -> str | None: ...
+
+
+class MailWaker(Protocol):
+    """The e-mail outbox worker: asked for a delivery round after a commit queued mail."""
+
+    def wake(self) -> None: ...
 
 
 class JobDispatcher(Protocol):
@@ -54,6 +62,7 @@ class AppContext:
     box: SecretBox
     memberships: MembershipLookup | None = None
     jobs: JobDispatcher | None = None
+    mail: MailWaker | None = None
 
 
 def get_context(request: Request) -> AppContext:
@@ -69,11 +78,21 @@ def get_db(ctx: Context) -> Iterator[Session]:
     """One transaction per request: committed if the route succeeds, else rolled back.
 
     A unique-constraint race (two requests creating the same thing) is a 409 and a lost
-    database connection a 503, not a 500.
+    database connection a 503, not a 500. A team-layer refusal that carries an audit record
+    (a denied security-relevant attempt) writes it after the rollback, in its own
+    transaction, so the attempt is logged although nothing else changed.
     """
     try:
         with ctx.db.session() as session:
             yield session
+        if ctx.mail is not None and session.info.get(mail.QUEUED):
+            ctx.mail.wake()
+    except TenancyError as exc:
+        # The refusal rolled the request back; its audit record commits on its own.
+        if exc.audit is not None:
+            with ctx.db.session() as session:
+                audit.append(session, exc.audit)
+        raise
     except IntegrityError:
         raise ProblemError(409, "conflict", "the request conflicts with existing data") from None
     except DataError:

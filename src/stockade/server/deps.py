@@ -9,7 +9,7 @@ the jobs domain sees it (the jobs package does not import the server).
 
 from typing import Annotated
 
-from fastapi import Depends
+from fastapi import Depends, Request
 
 from stockade.jobs.service import Caller
 from stockade.server.auth.principal import (
@@ -31,9 +31,22 @@ from stockade.server.context import (
 from stockade.server.problems import ProblemError
 
 
-def current_caller(principal: CurrentPrincipal) -> Caller:
-    """The authenticated principal reduced to what the jobs service decides on."""
-    return Caller(principal.user_id, principal.organization_id, principal.role)
+def actor_of(request: Request, ctx: AppContext, principal: Principal) -> Caller:
+    """The principal as the jobs and team layers see it: who, an organization key's scope
+    and role, the client address (``trusted_proxies`` honoured), 2FA and session idle time."""
+    return Caller(
+        principal.user_id,
+        principal.organization_id,
+        principal.role,
+        email=principal.user.email,
+        ip=client_ip(request, ctx),
+        two_factor=bool(principal.user.totp_enabled),
+        idle_seconds=principal.idle_seconds,
+    )
+
+
+def current_caller(request: Request, ctx: Context, principal: CurrentPrincipal) -> Caller:
+    return actor_of(request, ctx, principal)
 
 
 CurrentCaller = Annotated[Caller, Depends(current_caller)]
@@ -52,5 +65,6 @@ __all__ = [
     "OptionalPrincipal",
     "Principal",
     "ProblemError",
+    "actor_of",
     "client_ip",
 ]

@@ -20,6 +20,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.routing import Match
 
 from stockade.core.errors import StockadeError
+from stockade.tenancy.errors import Kind, TenancyError
 
 PROBLEM_JSON = "application/problem+json"
 MALFORMED_BODY = "malformed_body"
@@ -187,8 +188,30 @@ async def _on_unexpected(request: Request, exc: Exception) -> JSONResponse:
     return problem_response(request, 500, "internal_error", "an unexpected error occurred")
 
 
+# The team layer's refusal kinds as HTTP statuses (its errors carry their own codes).
+TENANCY_STATUS = {
+    Kind.NOT_FOUND: 404,
+    Kind.FORBIDDEN: 403,
+    Kind.CONFLICT: 409,
+    Kind.INVALID: 422,
+    Kind.GONE: 410,
+    Kind.TOO_LARGE: 413,
+    Kind.UNAUTHORIZED: 401,
+}
+
+
+def from_tenancy(exc: TenancyError) -> ProblemError:
+    return ProblemError(TENANCY_STATUS[exc.kind], exc.code, str(exc))
+
+
+async def _on_tenancy(request: Request, exc: Exception) -> JSONResponse:
+    assert isinstance(exc, TenancyError)
+    return await _on_problem(request, from_tenancy(exc))
+
+
 def install(app: FastAPI) -> None:
     app.add_exception_handler(ProblemError, _on_problem)
+    app.add_exception_handler(TenancyError, _on_tenancy)
     app.add_exception_handler(StarletteHTTPException, _on_http)
     app.add_exception_handler(RequestValidationError, _on_validation)
     app.add_exception_handler(Exception, _on_unexpected)

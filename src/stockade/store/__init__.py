@@ -5,8 +5,11 @@ PostgreSQL (``postgresql+psycopg://``). Other packages extend the schema by addi
 models to :data:`stockade.store.models.Base` metadata and their own migration revision.
 """
 
-from stockade.store import job_models  # registers the job tables on the shared metadata
+from stockade.store import (
+    job_models,  # registers the job tables on the shared metadata
+    tenancy_models,  # and the team layer's
+)
 from stockade.store.database import Database
 from stockade.store.migrate import upgrade
 
-__all__ = ["Database", "job_models", "upgrade"]
+__all__ = ["Database", "job_models", "tenancy_models", "upgrade"]

@@ -37,6 +37,7 @@ class Job(Base):
         Index("ix_jobs_status_created", "status", "created_at"),
         Index("ix_jobs_created_by_created", "created_by", "created_at"),
         Index("ix_jobs_project_key_created", "project_key", "created_at"),
+        Index("ix_jobs_org_created", "organization_id", "created_at", "id"),
     )
 
     id: Mapped[str] = mapped_column(String(36), primary_key=True, default=new_id)

@@ -59,8 +59,23 @@ class Jobs:
     def page_created_by(
         self, user_id: str, *, status: str | None, after: Job | None, limit: int
     ) -> list[Job]:
-        """A user's jobs, newest first, keyset-paginated on (created_at, id) after ``after``."""
-        query = select(Job).where(Job.created_by == user_id)
+        """A user's personal jobs (in no organization), newest first."""
+        mine = and_(Job.created_by == user_id, Job.organization_id.is_(None))
+        return self._page(mine, status=status, after=after, limit=limit)
+
+    def page_of_organization(
+        self, organization_id: str, *, status: str | None, after: Job | None, limit: int
+    ) -> list[Job]:
+        """An organization's jobs, newest first (index ``ix_jobs_org_created``)."""
+        return self._page(
+            Job.organization_id == organization_id, status=status, after=after, limit=limit
+        )
+
+    def _page(
+        self, scope: ColumnElement[bool], *, status: str | None, after: Job | None, limit: int
+    ) -> list[Job]:
+        """Keyset pagination on (created_at, id) after ``after``, newest first."""
+        query = select(Job).where(scope)
         if status is not None:
             query = query.where(Job.status == status)
         if after is not None:
@@ -72,6 +87,9 @@ class Jobs:
             )
         query = query.order_by(Job.created_at.desc(), Job.id.desc()).limit(limit)
         return list(self.session.scalars(query))
+
+    def organization_of(self, job_id: str) -> str | None:
+        return self.session.scalar(select(Job.organization_id).where(Job.id == job_id))
 
     def status_of(self, job_id: str) -> str | None:
         return self.session.scalar(select(Job.status).where(Job.id == job_id))

@@ -13,13 +13,13 @@ from sqlalchemy.orm import Session
 
 from stockade.core import apikey
 from stockade.server.auth import cookies
-from stockade.server.auth.rbac import Role, capped
 from stockade.server.auth.tokens import same, sha256_hex
 from stockade.server.context import AppContext, Context, DbSession
 from stockade.server.problems import ProblemError
 from stockade.store.models import ApiKey, User, UserSession
 from stockade.store.repositories import ApiKeys, Sessions, Users
 from stockade.store.types import utcnow
+from stockade.tenancy.roles import Role, capped
 
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 # Activity timestamps are written at most this often: a write per request would make every
@@ -46,6 +46,9 @@ class Principal:
     api_key_id: str | None = None
     organization_id: str | None = None
     role: str | None = None
+    # How long the cookie session was idle before this request (organizations may have a
+    # shorter timeout than the instance's).
+    idle_seconds: float | None = None
 
     @property
     def user_id(self) -> str:
@@ -133,9 +136,10 @@ def authenticate(request: Request, ctx: AppContext, db: Session) -> Principal | 
     if request.method not in SAFE_METHODS:
         check_csrf(request, row)
     now = utcnow()
+    idle = (now - row.last_seen_at).total_seconds()
     if now - row.last_seen_at > TOUCH_INTERVAL:
         row.last_seen_at = now
-    return Principal(user, AuthMethod.SESSION, session_id=row.id)
+    return Principal(user, AuthMethod.SESSION, session_id=row.id, idle_seconds=idle)
 
 
 def optional_principal(request: Request, ctx: Context, db: DbSession) -> Principal | None:

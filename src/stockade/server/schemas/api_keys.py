@@ -8,8 +8,8 @@ from uuid import UUID
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from stockade.server.auth.rbac import Role
 from stockade.server.schemas.common import Strict
+from stockade.tenancy.roles import Role
 
 # JSON Schema: "a role that is not null needs an organization_id that is not null", the rule
 # the route enforces (422 ``role_without_organization``).
@@ -31,7 +31,11 @@ class ApiKeyCreate(Strict):
     )
     name: str = Field(min_length=1, max_length=100)
     organization_id: UUID | None = None
-    role: Role | None = Field(default=None, description="Only with `organization_id`.")
+    role: Role | None = Field(
+        default=None,
+        description="Only with `organization_id`: `Admin` or `Member` (default), never above "
+        "the creator's own role.",
+    )
     expires_in_days: int | None = Field(
         default=None, ge=1, le=3650, description="Whole days (`90` or `90.0`)."
     )
@@ -61,6 +65,10 @@ class ApiKeyOut(BaseModel):
     created_at: datetime
     expires_at: datetime | None
     last_used_at: datetime | None
+    rotation_due: bool = Field(
+        description="True when the key is older than 90 days: rotation is recommended."
+    )
+    user_id: str = Field(description="The key's creator.")
 
 
 class ApiKeyCreated(ApiKeyOut):

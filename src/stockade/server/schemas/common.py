@@ -91,6 +91,7 @@ def problems(*statuses: int) -> dict[int | str, dict[str, Any]]:
         403: "Authenticated but not allowed (or CSRF check failed)",
         404: "Not found or not visible to the caller",
         409: "State conflict",
+        410: "Expired (an invitation or link past its validity)",
         413: "Request body too large",
         415: "Unsupported media type",
         422: "Validation failed",
