@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import ipaddress
 import logging
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from datetime import datetime
 from dataclasses import dataclass
 from typing import Annotated, Protocol
 
@@ -24,6 +25,7 @@ from stockade.server.metrics import Metrics
 from stockade.server.problems import ProblemError
 from stockade.store import Database
 from stockade.store.crypto import SecretBox
+from stockade.store.types import utcnow
 from stockade.tenancy import audit, mail
 from stockade.tenancy.errors import TenancyError
 
@@ -63,6 +65,8 @@ class AppContext:
     memberships: MembershipLookup | None = None
     jobs: JobDispatcher | None = None
     mail: MailWaker | None = None
+    # The team layer's clock (invitation expiry, inactivity); tests move it forward.
+    clock: Callable[[], datetime] = utcnow
 
 
 def get_context(request: Request) -> AppContext:

@@ -55,6 +55,7 @@ def get_unit(request: Request, ctx: Context, db: DbSession, principal: CurrentPr
         email=ctx.settings.smtp.host is not None,
         verify_password=_password_checker(ctx, db),
         link=_linker(request),
+        now=ctx.clock(),
     )
 
 
