@@ -28,7 +28,7 @@ def purge(session: Session, now: datetime) -> int:
             session.execute(
                 delete(Job).where(
                     Job.organization_id == org.id,
-                    Job.created_at < scans_before,
+                    Job.finished_at < scans_before,
                     Job.status.in_(FINISHED),
                 )
             )

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any
+from typing import Any, Literal
 from uuid import UUID
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
@@ -31,7 +31,7 @@ class ApiKeyCreate(Strict):
     )
     name: str = Field(min_length=1, max_length=100)
     organization_id: UUID | None = None
-    role: Role | None = Field(
+    role: Literal[Role.ADMIN, Role.MEMBER] | None = Field(
         default=None,
         description="Only with `organization_id`: `Admin` or `Member` (default), never above "
         "the creator's own role.",

@@ -17,6 +17,8 @@ _URL = Field(
     default=None,
     max_length=2048,
     description="An absolute http(s) URL (`javascript:`, `data:` and others are refused).",
+    # Checked by the service, not by a schema pattern: a refused URL is a security-relevant
+    # attempt and goes on the audit log (422 ``invalid_website_url``).
 )
 
 
