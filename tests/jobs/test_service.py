@@ -203,7 +203,9 @@ def test_list_pages_newest_first_with_filters(
         assert rest.next_cursor is None
         jobs.cancel(alice, ids[1])
         assert [j.id for j in jobs.list_jobs(alice, status=CANCELLED).items] == [ids[1]]
-        assert jobs.list_jobs(alice, organization_id=ids[0]).items == []
+        # An organization the caller is not a member of is not there at all.
+        with pytest.raises(OrganizationNotFoundError):
+            jobs.list_jobs(alice, organization_id=ids[0])
         bobs = jobs.list_jobs(bob).items[0].id
         with pytest.raises(InvalidCursorError):
             jobs.list_jobs(alice, cursor=bobs)  # another user's job is no position here

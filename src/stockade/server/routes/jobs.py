@@ -1,9 +1,10 @@
 """Analysis jobs: submit (JSON or multipart), read, list, cancel, delete, findings, export.
 
 Nothing is fetched inside a request: submission validates the source and stores it (inline
-archives and files wait in the job row), and a runner does the rest. Until organizations
-exist a job is visible only to its creator; anyone else gets the same 404 as for a job that
-does not exist.
+archives and files wait in the job row), and a runner does the rest. A personal job is
+visible only to its creator; an organization's job to its members as the permission matrix
+says (the jobs service decides). Anyone else gets the same 404 as for a job that does not
+exist; a member whose role lacks the permission gets a 403.
 """
 
 from __future__ import annotations
@@ -39,7 +40,7 @@ from stockade.jobs.service import (
 from stockade.report import EXPORT_MEDIA, FORMATS_BY_NAME, ExportName, render
 from stockade.server import pagination
 from stockade.server.content import MULTIPART, require_media
-from stockade.server.context import AppContext, Context
+from stockade.server.context import Context
 from stockade.server.deps import CurrentCaller, JobsDep
 from stockade.server.problems import ProblemError
 from stockade.server.schemas.common import problems
@@ -237,7 +238,10 @@ def get_job(job_id: UUID, caller: CurrentCaller, jobs: JobsDep) -> JobOut:
 
 
 @router.get(
-    "/api/v1/jobs", operation_id="listJobs", response_model=JobPage, responses=problems(401, 422)
+    "/api/v1/jobs",
+    operation_id="listJobs",
+    response_model=JobPage,
+    responses=problems(401, 403, 404, 422),
 )
 def list_jobs(
     caller: CurrentCaller,
@@ -250,9 +254,12 @@ def list_jobs(
     limit: Annotated[int, Query(ge=1, le=200)] = 50,
     cursor: Annotated[str | None, pagination.CURSOR_QUERY] = None,
 ) -> JobPage:
-    """The caller's jobs, newest first (without findings)."""
-    # An organization's listing is empty for now (the service's seam), whatever the cursor.
-    after = _jobs_cursor(ctx, caller, cursor) if organization_id is None else None
+    """Newest first, without findings: the organization's jobs with `organization_id` (any
+    member; an organization API key lists its organization's), else the caller's personal
+    jobs."""
+    scope = str(organization_id) if organization_id is not None else caller.organization_id
+    listing = f"{pagination.JOBS}:{scope or ''}"
+    after = pagination.after(ctx, cursor, listing, caller.user_id)
     with service_errors():
         page = jobs.list_jobs(
             caller,
@@ -263,13 +270,8 @@ def list_jobs(
         )
     return JobPage(
         items=[job_out(j) for j in page.items],
-        next_cursor=pagination.next_cursor(ctx, pagination.JOBS, caller.user_id, page.next_cursor),
+        next_cursor=pagination.next_cursor(ctx, listing, caller.user_id, page.next_cursor),
     )
-
-
-def _jobs_cursor(ctx: AppContext, caller: Caller, cursor: str | None) -> str | None:
-    """The job id a ``listJobs`` cursor continues after (the service checks it is visible)."""
-    return pagination.after(ctx, cursor, pagination.JOBS, caller.user_id)
 
 
 @router.post(
