@@ -9,8 +9,8 @@ from __future__ import annotations
 import ipaddress
 import logging
 from collections.abc import Callable, Iterator
-from datetime import datetime
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Annotated, Protocol
 
 from fastapi import Depends, Request

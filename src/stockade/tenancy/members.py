@@ -16,6 +16,7 @@ from datetime import datetime, timedelta
 from sqlalchemy import func, select, update
 from sqlalchemy.orm import Session
 
+from stockade.core.plans import limits
 from stockade.store.models import ApiKey, User
 from stockade.store.tenancy_models import (
     ACTIVE,
@@ -39,7 +40,6 @@ from stockade.tenancy.errors import (
     StateConflictError,
 )
 from stockade.tenancy.permissions import Permission
-from stockade.tenancy.plans import limits
 from stockade.tenancy.roles import Role, can_grant, parse_role
 from stockade.tenancy.unit import INVITE_LINK, JOIN_LINK, Unit, new_token, token_hash
 

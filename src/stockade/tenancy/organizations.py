@@ -14,6 +14,7 @@ from urllib.parse import urlsplit
 from sqlalchemy import delete, select, update
 from sqlalchemy.orm import Session
 
+from stockade.core.plans import Plan, limits
 from stockade.store.job_models import Job
 from stockade.store.models import ApiKey
 from stockade.store.tenancy_models import ACTIVE, Membership, Organization, OrganizationLogo
@@ -27,7 +28,6 @@ from stockade.tenancy.errors import (
 )
 from stockade.tenancy.logo import Logo
 from stockade.tenancy.permissions import Permission
-from stockade.tenancy.plans import Plan, limits
 from stockade.tenancy.roles import Role
 from stockade.tenancy.settings import OrgSettings, downgraded, updated
 from stockade.tenancy.unit import Unit

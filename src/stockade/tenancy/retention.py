@@ -12,9 +12,9 @@ from datetime import datetime, timedelta
 from sqlalchemy import delete, select
 from sqlalchemy.orm import Session
 
+from stockade.core.plans import Plan, limits
 from stockade.store.job_models import FINISHED, Job
 from stockade.store.tenancy_models import AuditEvent, Organization
-from stockade.tenancy.plans import Plan, limits
 from stockade.tenancy.settings import OrgSettings
 
 

@@ -11,9 +11,9 @@ import ipaddress
 from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
+from stockade.core.plans import limits
 from stockade.store.tenancy_models import Organization
 from stockade.tenancy.errors import AccessDeniedError, InvalidInputError
-from stockade.tenancy.plans import limits
 
 DEFAULT_SESSION_TIMEOUT = 30
 DEFAULT_SCAN_RETENTION = 365

@@ -8,9 +8,9 @@ from uuid import UUID
 
 from pydantic import BaseModel, EmailStr, Field
 
+from stockade.core.plans import Plan
 from stockade.server.schemas.auth import SPECIAL_USE_EMAIL_PATTERN
 from stockade.server.schemas.common import Strict
-from stockade.tenancy.plans import Plan
 from stockade.tenancy.roles import Role
 
 _URL = Field(

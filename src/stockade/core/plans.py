@@ -1,4 +1,8 @@
-"""Plan tiers and what each allows (the spec's "Limits" tables)."""
+"""Plan tiers and what each allows (the spec's "Limits" tables).
+
+In core because two layers read it and may not import each other: the team layer (member
+limits, audit retention, Enterprise settings) and quotas (monthly token pools).
+"""
 
 from __future__ import annotations
 
