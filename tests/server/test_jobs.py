@@ -343,7 +343,11 @@ def test_list_filters_and_pagination(api: tuple[TestClient, dict[str, str]]) -> 
     assert client.get("/api/v1/jobs?status=queued", headers=headers).json()["items"] == []
 
 
-def test_twenty_concurrent_jobs_all_complete(api: tuple[TestClient, dict[str, str]]) -> None:
+def test_a_months_allowance_of_concurrent_jobs_all_complete(
+    api: tuple[TestClient, dict[str, str]],
+) -> None:
+    """16 concurrent jobs (the personal Free allowance: 48 tokens at 3 each) all run to
+    completion; the 17th is refused with 429 quota_exhausted."""
     client, headers = api
     results: list[str] = []
     lock = threading.Lock()
@@ -358,12 +362,19 @@ def test_twenty_concurrent_jobs_all_complete(api: tuple[TestClient, dict[str, st
         with lock:
             results.append(job_id)
 
-    threads = [threading.Thread(target=one, args=(i,)) for i in range(20)]
+    threads = [threading.Thread(target=one, args=(i,)) for i in range(16)]
     for t in threads:
         t.start()
     for t in threads:
         t.join()
-    assert len(results) == 20
+    assert len(results) == 16
+    over = client.post(
+        "/api/v1/analyze/job",
+        json={"source": {"type": "files", "files": [{"path": "x.py", "content": SQLI}]}},
+        headers=headers,
+    )
+    assert over.status_code == 429 and over.json()["code"] == "quota_exhausted"
+    assert int(over.headers["Retry-After"]) > 0
     for job_id in results:
         job = wait_done(client, headers, job_id, limit=180)
         assert job["status"] == "completed", job

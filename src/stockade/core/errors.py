@@ -40,6 +40,7 @@ rooted elsewhere::
     │   ├── GoneError                      tenancy.errors       410: expired invitation
     │   └── TooLargeError                  tenancy.errors       413: logo over 1 MiB
     ├── MailDeliveryError                  tenancy.mail         SMTP unreachable or refused
+    ├── QuotaExhaustedError                quota.ledger         the token pool cannot pay (429)
     ├── ProblemError                       server.problems      an API error answer (problem+json)
     ├── BodyTooLargeError (also starlette HTTPException)  server.middleware   answered 413
     └── CliError                           cli.errors           message plus exit code

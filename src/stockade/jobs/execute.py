@@ -22,6 +22,8 @@ from stockade.jobs.sources import SourceError, SourceLimits, SourceSpec, fetch
 from stockade.scan import ScanEvent, ScanOptions, ScanResult, run_scan
 
 ALL_MODULES: tuple[str, ...] = registry.MODULE_ORDER
+# The error prefix of a job whose source could not be fetched (no analysis ran).
+SOURCE_FAILED = "source:"
 
 
 @dataclass(frozen=True)
@@ -126,7 +128,7 @@ def run_analysis(
         try:
             root = fetch(source, workdir, limits)
         except SourceError as exc:
-            return AnalysisOutcome(None, error=f"source: {exc}")
+            return AnalysisOutcome(None, error=f"{SOURCE_FAILED} {exc}")
         fetched = time.perf_counter() - started
         options = ScanOptions(
             modules=tuple(present),

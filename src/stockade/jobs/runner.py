@@ -29,7 +29,7 @@ from stockade.config import Settings, resolve_encryption_keys
 from stockade.core.errors import StockadeError
 from stockade.jobs import lease, workdir
 from stockade.jobs.dependencies import advisory_options
-from stockade.jobs.execute import AnalysisOutcome, run_analysis
+from stockade.jobs.execute import SOURCE_FAILED, AnalysisOutcome, run_analysis
 from stockade.jobs.lease import Claimed, Lease
 from stockade.jobs.results import store_findings
 from stockade.jobs.sources import (
@@ -40,6 +40,7 @@ from stockade.jobs.sources import (
     SourceLimits,
     SourceSpec,
 )
+from stockade.quota import ledger
 from stockade.report import finding_to_dict, issue_to_dict
 from stockade.scan import ScanEvent
 from stockade.store import Database
@@ -226,7 +227,7 @@ def run_claimed(
             workdir.prepare(db, settings.data_dir, claimed)
         except OSError as exc:
             error = f"cannot create the job's work directory: {exc.strerror}"
-            return _fail(db, claimed, error, started, observer)
+            return _fail(db, claimed, error, started, observer, refund=True)
         return _run(db, settings, claimed, beat, work, box, observer, cpus, stopping, started)
     finally:
         beat.stop()
@@ -257,9 +258,10 @@ def _run(
         source = decode_source(public, payload, token)
     except SealedValueError:
         error = "stored source unusable: it cannot be opened with this server's encryption keys"
-        return _fail(db, claimed, error, started, observer)
+        return _fail(db, claimed, error, started, observer, refund=True)
     except (ValueError, KeyError, orjson.JSONDecodeError) as exc:
-        return _fail(db, claimed, f"stored source unusable: {exc}", started, observer)
+        error = f"stored source unusable: {exc}"
+        return _fail(db, claimed, error, started, observer, refund=True)
     ctx = _context()
     receiver, sender = ctx.Pipe(duplex=False)
     proc = ctx.Process(
@@ -355,13 +357,23 @@ def _descendants(root: int) -> list[int]:
 
 
 def _fail(
-    db: Database, claimed: Claimed, error: str, started: float, observer: JobObserver | None
+    db: Database,
+    claimed: Claimed,
+    error: str,
+    started: float,
+    observer: JobObserver | None,
+    *,
+    refund: bool = False,
 ) -> str | None:
+    """End the job as failed; ``refund`` when it failed before any analysis ran (its
+    reserved tokens come back in the same transaction)."""
     with db.session() as s:
         if not lease.finish(s, claimed, status=FAILED, error=error):
             return None
+        if refund:
+            ledger.refund(s, claimed.job_id)
     if observer:
-        observer(FAILED, time.monotonic() - started, [], error.startswith("source:"))
+        observer(FAILED, time.monotonic() - started, [], error.startswith(SOURCE_FAILED))
     return FAILED
 
 
@@ -395,6 +407,8 @@ def _write_outcome(db: Database, claimed: Claimed, outcome: dict[str, Any]) -> s
         if outcome["error"]:
             ok = lease.finish(s, claimed, status=FAILED, error=outcome["error"])
             status = FAILED
+            if str(outcome["error"]).startswith(SOURCE_FAILED):
+                ledger.refund(s, job.id)  # the source never arrived: no analysis ran
         else:
             summary = store_findings(s, job, outcome["findings"])
             ok = lease.finish(

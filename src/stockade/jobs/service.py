@@ -35,11 +35,13 @@ from stockade.jobs.results import finding_from_json, finding_json, project_key, 
 from stockade.jobs.runner import encode_payload, limits_for
 from stockade.jobs.sources import GitSource, SourceRejectedError, SourceSpec, parse_source
 from stockade.jobs.sources.spec import archive_from_upload
+from stockade.quota import alerts, ledger
+from stockade.quota.ledger import Scope
 from stockade.scan import ModuleRun, ScanResult
 from stockade.store.crypto import SecretBox
 from stockade.store.job_models import COMPLETED, QUEUED, FindingEvent, Job, JobFinding
 from stockade.store.job_repositories import FindingEvents, JobFindings, Jobs
-from stockade.store.types import utcnow
+from stockade.store.types import new_id, utcnow
 from stockade.tenancy import audit
 from stockade.tenancy.access import Access, Actor, resolve
 from stockade.tenancy.errors import NotFoundError
@@ -217,6 +219,7 @@ class JobService:
             self._organization(caller, organization_id, Permission.SCANS_CREATE)
         name = project["name"] if project else None
         job = Job(
+            id=new_id(),
             status=QUEUED,
             created_by=caller.user_id,
             organization_id=organization_id,
@@ -238,10 +241,18 @@ class JobService:
         return None if data is None else self._box.seal(data)
 
     def _record_submission(self, caller: Caller, job: Job) -> None:
-        """Write the queued job. Seam: a quota reservation and an outbox event ("job
-        submitted") go here, in the same transaction, so a job is never queued unpaid or
-        unannounced, and a refused reservation queues nothing."""
+        """Write the queued job and reserve its ``analysis`` tokens in the same transaction,
+        so a job is never queued unpaid and a refused reservation
+        (:class:`~stockade.quota.ledger.QuotaExhaustedError`) queues nothing. Seam: the
+        outbox event ("job submitted") belongs here too."""
         self._jobs.add(job)
+        scope = Scope(job.organization_id, caller.user_id)
+        cost = self.settings.server.rate_limit.costs.analysis
+        before, after = ledger.spend(
+            self._session, scope, cost, cost_class="analysis", job_id=job.id
+        )
+        _, tokens = ledger.pool_limit(self._session, scope)
+        alerts.announce(self._session, scope, before, after, tokens)
 
     def get(self, caller: Caller, job_id: str) -> Job:
         """The job, if the caller may see it; else :class:`JobNotFoundError`."""
@@ -294,8 +305,11 @@ class JobService:
     def cancel(self, caller: Caller, job_id: str) -> Job:
         """Cancel a queued or running job; :class:`JobFinishedError` when it already ended."""
         job = self._visible_job(caller, job_id, "cancel")
+        never_started = job.status == QUEUED
         if not lease.cancel(self._session, job.id):
             raise JobFinishedError(job.status)
+        if never_started:
+            ledger.refund(self._session, job.id)  # no analysis ran: the tokens come back
         self._jobs.refresh(job)
         return job
 

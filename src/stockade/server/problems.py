@@ -20,6 +20,9 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.routing import Match
 
 from stockade.core.errors import StockadeError
+from stockade.quota.ledger import QuotaExhaustedError
+from stockade.quota.periods import bounds, period_of
+from stockade.store.types import utcnow
 from stockade.tenancy.errors import Kind, TenancyError
 
 PROBLEM_JSON = "application/problem+json"
@@ -209,9 +212,26 @@ async def _on_tenancy(request: Request, exc: Exception) -> JSONResponse:
     return await _on_problem(request, from_tenancy(exc))
 
 
+async def _on_quota(request: Request, exc: Exception) -> JSONResponse:
+    """An exhausted pool is a 429 ``quota_exhausted``; ``Retry-After`` points at the next
+    period (the first second of next month, UTC)."""
+    assert isinstance(exc, QuotaExhaustedError)
+    _, resets = bounds(period_of(utcnow()))
+    wait = max(1, int((resets - utcnow()).total_seconds()))
+    return problem_response(
+        request,
+        429,
+        "quota_exhausted",
+        str(exc),
+        headers={"Retry-After": str(wait)},
+        extra={"pool": exc.pool, "tokens_remaining": exc.remaining},
+    )
+
+
 def install(app: FastAPI) -> None:
     app.add_exception_handler(ProblemError, _on_problem)
     app.add_exception_handler(TenancyError, _on_tenancy)
+    app.add_exception_handler(QuotaExhaustedError, _on_quota)
     app.add_exception_handler(StarletteHTTPException, _on_http)
     app.add_exception_handler(RequestValidationError, _on_validation)
     app.add_exception_handler(Exception, _on_unexpected)

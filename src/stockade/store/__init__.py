@@ -7,9 +7,10 @@ models to :data:`stockade.store.models.Base` metadata and their own migration re
 
 from stockade.store import (
     job_models,  # registers the job tables on the shared metadata
+    quota_models,  # the token ledger's
     tenancy_models,  # and the team layer's
 )
 from stockade.store.database import Database
 from stockade.store.migrate import upgrade
 
-__all__ = ["Database", "job_models", "tenancy_models", "upgrade"]
+__all__ = ["Database", "job_models", "quota_models", "tenancy_models", "upgrade"]

@@ -44,6 +44,9 @@ class Organization(Base):
     # Enterprise only: a custom monthly token pool (None = the plan's default).
     tokens_per_month: Mapped[int | None] = mapped_column(Integer)
     settings: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    # Enterprise budgets: {"members": {user_id: tokens}, "departments": [{"name", "member_ids",
+    # "tokens_per_month"}]}; read by the quota ledger.
+    budgets: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
     # Bumped on every logo change; part of ``logo_url`` so caches see a new logo at once.
     logo_version: Mapped[int] = mapped_column(Integer, default=0)
     created_by: Mapped[str | None] = mapped_column(ForeignKey("users.id", ondelete="SET NULL"))
