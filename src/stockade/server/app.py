@@ -35,6 +35,7 @@ from stockade.server.routes import (
     members,
     ops,
     organizations,
+    quota,
 )
 from stockade.store import Database, sealing, upgrade
 from stockade.store.crypto import SecretBox
@@ -91,6 +92,7 @@ def create_app(
     app.include_router(organizations.router)
     app.include_router(members.router)
     app.include_router(me.router)
+    app.include_router(quota.router)
     if settings.server.enable_docs:
         docs.mount_assets(app)
     _middlewares(app, settings, ctx.metrics)
