@@ -388,6 +388,8 @@ RECIPES: dict[str, Recipe] = {
     "reactivateMember": Recipe(_on_member("POST", "reactivate", _inactive)),
     "getOrganizationQuota": Recipe(_call("GET", "/analytics/quota")),
     "getBudgets": Recipe(_call("GET", "/budgets")),
+    "getOrganizationDashboard": Recipe(_call("GET", "/analytics/dashboard")),
+    "getOrganizationUsage": Recipe(_call("GET", "/analytics/usage")),
     # Budgets are an Enterprise feature; the shared organization is on Pro.
     "setBudgets": Recipe(
         _call("PUT", "/budgets", json={"members": {}}),

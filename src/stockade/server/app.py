@@ -26,6 +26,7 @@ from stockade.server.middleware import (
     RequestContextMiddleware,
 )
 from stockade.server.routes import (
+    analytics,
     api_keys,
     auth,
     dependencies,
@@ -93,6 +94,7 @@ def create_app(
     app.include_router(members.router)
     app.include_router(me.router)
     app.include_router(quota.router)
+    app.include_router(analytics.router)
     if settings.server.enable_docs:
         docs.mount_assets(app)
     _middlewares(app, settings, ctx.metrics)
