@@ -69,10 +69,12 @@ class RequestContextMiddleware:
                     if k.lower() not in {b"x-request-id", b"cache-control"}
                 ]
                 headers.append((b"x-request-id", request_id.encode()))
-                headers.extend(_SECURITY)
-                headers.append(
-                    (b"content-security-policy", (_DOCS_CSP if docs else _API_CSP).encode())
-                )
+                # A route may set a stricter header itself (the logo's sandbox CSP): it wins.
+                present = {k.lower() for k, _ in headers}
+                headers.extend(h for h in _SECURITY if h[0] not in present)
+                if b"content-security-policy" not in present:
+                    csp = _DOCS_CSP if docs else _API_CSP
+                    headers.append((b"content-security-policy", csp.encode()))
                 if self.hsts:
                     headers.append((b"strict-transport-security", b"max-age=31536000"))
                 message["headers"] = headers

@@ -9,6 +9,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+import orjson
 from sqlalchemy import Engine, create_engine, event, text
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError
@@ -82,13 +83,14 @@ def make_engine(url: str) -> Engine:
         engine = create_engine(
             parsed,
             connect_args={"check_same_thread": False, "timeout": BUSY_TIMEOUT_MS / 1000},
+            json_deserializer=orjson.loads,
         )
         event.listen(engine, "connect", _sqlite_pragmas)
         event.listen(engine, "begin", _sqlite_begin)
         return engine
     if parsed.get_backend_name() != "postgresql":
         raise ConfigError(f"database.url: unsupported backend {parsed.get_backend_name()!r}")
-    return create_engine(parsed, pool_pre_ping=True)
+    return create_engine(parsed, pool_pre_ping=True, json_deserializer=orjson.loads)
 
 
 class Database:

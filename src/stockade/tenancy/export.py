@@ -73,7 +73,8 @@ def _job(job: Job) -> dict[str, Any]:
 
 
 def _finding(f: JobFinding) -> dict[str, Any]:
-    return {"job_id": f.job_id, **f.data, "id": f.id, "state": f.state}
+    """Nested: a finding has a ``type`` of its own (the kind of problem)."""
+    return {"id": f.id, "job_id": f.job_id, "state": f.state, "finding": f.data}
 
 
 def _audit(a: AuditEvent) -> dict[str, Any]:

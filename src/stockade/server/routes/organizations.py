@@ -418,7 +418,6 @@ def get_logo(
         headers={
             "X-Content-Type-Options": "nosniff",
             "Content-Security-Policy": "default-src 'none'; sandbox",
-            "Cache-Control": "private, max-age=86400",
         },
     )
 
