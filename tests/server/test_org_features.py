@@ -190,9 +190,10 @@ def test_export_streams_the_organization_without_any_secret(
     assert {"organization", "member", "job", "finding", "audit"} <= set(kinds)
     assert {m["email"] for m in lines if m["type"] == "member"} >= {member.email, admin.email}
     assert [j["id"] for j in lines if j["type"] == "job"] == [job["job_id"]]
-    # A finding keeps its own fields (flat, or nested under "finding").
-    found = [f.get("finding", f) for f in lines if f["type"] == "finding"]
-    assert [f["job_id"] for f in found if f["module"] == "secrets"] == [job["job_id"]]
+    # A finding keeps its own fields (its own "type" too), nested under "finding".
+    found = [f for f in lines if f["type"] == "finding"]
+    assert [f["job_id"] for f in found if f["finding"]["module"] == "secrets"] == [job["job_id"]]
+    assert all(f["state"] == "open" and f["finding"]["type"] for f in found)
 
 
 # --- audit log -----------------------------------------------------------------------------

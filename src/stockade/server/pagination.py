@@ -14,11 +14,15 @@ import base64
 import binascii
 import hashlib
 import hmac
+from collections.abc import Callable, Sequence
+from typing import TypeVar
 
 from fastapi import Query
 
 from stockade.server.context import AppContext
 from stockade.server.problems import ProblemError
+
+T = TypeVar("T")
 
 KEY_PURPOSE = "stockade-pagination-cursor-v1"
 MAX_CURSOR_LENGTH = 512
@@ -79,6 +83,21 @@ def after(ctx: AppContext, cursor: str | None, listing: str, caller: str) -> str
 def next_cursor(ctx: AppContext, listing: str, caller: str, position: str | None) -> str | None:
     """The cursor of the next page, or None when this page is the last (``position`` None)."""
     return None if position is None else for_context(ctx).issue(listing, caller, position)
+
+
+def page(
+    ctx: AppContext,
+    rows: Sequence[T],
+    limit: int,
+    listing: str,
+    caller: str,
+    key: Callable[[T], str],
+) -> tuple[list[T], str | None]:
+    """The first ``limit`` of ``rows`` (fetched with ``limit + 1``: one extra says there is
+    a next page) and the cursor of the next page, continuing after the last row's ``key``."""
+    items = list(rows[:limit])
+    last = key(items[-1]) if len(rows) > limit else None
+    return items, next_cursor(ctx, listing, caller, last)
 
 
 def invalid_cursor() -> ProblemError:

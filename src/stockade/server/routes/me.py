@@ -51,10 +51,10 @@ def list_notifications(
     if start and after is None:
         raise pagination.invalid_cursor()
     rows = notifications.page(unit.session, me, unread=unread, after=after, limit=limit + 1)
-    last = rows[limit - 1].id if len(rows) > limit else None
+    items, next_cursor = pagination.page(ctx, rows, limit, listing, me, lambda r: r.id)
     return NotificationPage(
-        items=[NotificationOut.model_validate(r, from_attributes=True) for r in rows[:limit]],
-        next_cursor=pagination.next_cursor(ctx, listing, me, last),
+        items=[NotificationOut.model_validate(r, from_attributes=True) for r in items],
+        next_cursor=next_cursor,
     )
 
 

@@ -80,11 +80,10 @@ def list_members(
     listing = f"members:{access.organization.id}:{status or ''}"
     start = pagination.after(ctx, cursor, listing, unit.actor.user_id)
     rows = members.listing(unit, access, status=status, after=start, limit=limit + 1)
-    last = rows[limit - 1].email if len(rows) > limit else None
-    return MemberPage(
-        items=[member_out(r, unit) for r in rows[:limit]],
-        next_cursor=pagination.next_cursor(ctx, listing, unit.actor.user_id, last),
+    items, next_cursor = pagination.page(
+        ctx, rows, limit, listing, unit.actor.user_id, lambda r: r.email
     )
+    return MemberPage(items=[member_out(r, unit) for r in items], next_cursor=next_cursor)
 
 
 @router.post(

@@ -107,10 +107,11 @@ def list_organizations(
     me = unit.actor.user_id
     start = pagination.after(ctx, cursor, ORGANIZATIONS, me)
     rows = organizations.mine(unit.session, unit, limit=limit + 1, after=start)
-    last = rows[limit - 1].organization.id if len(rows) > limit else None
+    items, next_cursor = pagination.page(
+        ctx, rows, limit, ORGANIZATIONS, me, lambda r: r.organization.id
+    )
     return OrganizationPage(
-        items=[organization_out(r.organization, r.role) for r in rows[:limit]],
-        next_cursor=pagination.next_cursor(ctx, ORGANIZATIONS, me, last),
+        items=[organization_out(r.organization, r.role) for r in items], next_cursor=next_cursor
     )
 
 
@@ -264,11 +265,10 @@ def audit_log(
     if start and after is None:
         raise pagination.invalid_cursor()
     rows = audit.page(db, org, action=action, actor_id=actor, after=after, limit=limit + 1)
-    last = rows[limit - 1].id if len(rows) > limit else None
-    return AuditPage(
-        items=[_audit_out(r) for r in rows[:limit]],
-        next_cursor=pagination.next_cursor(ctx, listing, access.actor.user_id, last),
+    items, next_cursor = pagination.page(
+        ctx, rows, limit, listing, access.actor.user_id, lambda r: r.id
     )
+    return AuditPage(items=[_audit_out(r) for r in items], next_cursor=next_cursor)
 
 
 def _audit_out(row: AuditEvent) -> AuditEventOut:
@@ -297,11 +297,10 @@ def organization_keys(
     if start:
         query = query.where(ApiKey.id > start)
     rows = list(db.scalars(query.order_by(ApiKey.id).limit(limit + 1)))
-    last = rows[limit - 1].id if len(rows) > limit else None
-    return ApiKeyPage(
-        items=[key_out(r) for r in rows[:limit]],
-        next_cursor=pagination.next_cursor(ctx, listing, access.actor.user_id, last),
+    items, next_cursor = pagination.page(
+        ctx, rows, limit, listing, access.actor.user_id, lambda r: r.id
     )
+    return ApiKeyPage(items=[key_out(r) for r in items], next_cursor=next_cursor)
 
 
 @router.delete(
