@@ -23,6 +23,7 @@ from stockade.report import CLI_FORMATS, render
 from stockade.report.formats import choices
 from stockade.scan import Baseline, ScanEvent, ScanOptions, ScanResult, local_modules, run_scan
 from stockade.scan.events import EventSink, ignore_events
+from stockade.scan.history import HistoryOptions, HistoryResult, merge_history, scan_history
 
 SKIPPABLE = ("sast", "secrets", "api")
 
@@ -110,6 +111,16 @@ def analyze(
         typer.Option("--exclude", help="Extra gitignore-style pattern (repeatable)."),
     ] = None,
     server: Annotated[str | None, typer.Option("--server", help="Server URL.")] = None,
+    history: Annotated[
+        bool,
+        typer.Option("--history", help="Also scan every commit of the git history for secrets."),
+    ] = False,
+    since: Annotated[
+        str | None,
+        typer.Option(
+            "--since", metavar="REV", help="With --history: only the commits HEAD adds since REV."
+        ),
+    ] = None,
     verbose: Annotated[
         bool, typer.Option("--verbose", "-v", help="Show skipped files and errors.")
     ] = False,
@@ -119,6 +130,7 @@ def analyze(
     threshold = Severity.parse(severity)
     if jobs < 0:
         raise ConfigError("--jobs must be 0 or more")
+    _check_history(history, since, skip_secrets)
     creds = credentials.load(server)
     if all_modules:
         if offline:
@@ -138,8 +150,12 @@ def analyze(
         ),
         baseline=base,
     )
+    # History first: a path outside a repository or a bad --since fails before the long part.
+    found = _scan_history(path, options, since) if history else None
     with _progress(sys.stderr.isatty()) as sink:
         result = run_scan(path, options, sink)
+    if found is not None:
+        result = merge_history(result, found, options.baseline)
     dependency_error: CliError | None = None
     if all_modules:
         from stockade.cli.remote_deps import try_dependency_findings
@@ -157,6 +173,32 @@ def analyze(
     if dependency_error is not None:
         _fail_dependencies(dependency_error)
     raise typer.Exit(ExitCode.FINDINGS if shown.findings else ExitCode.OK)
+
+
+def _check_history(history: bool, since: str | None, skip_secrets: bool) -> None:
+    if since is not None and not history:
+        raise ConfigError("--since selects the commits --history scans; add --history")
+    if history and skip_secrets:
+        raise ConfigError("--history scans the history for secrets; drop --skip-secrets")
+
+
+def _scan_history(path: Path, options: ScanOptions, since: str | None) -> HistoryResult:
+    """Secrets in every commit's added lines, with the walk's exclusions and options."""
+    found = scan_history(
+        path,
+        HistoryOptions(
+            since=since,
+            target_options=options.target_options,
+            secrets_options=options.module_options.get("secrets", {}),
+            jobs=options.jobs,
+        ),
+    )
+    console.note(
+        f"history: {found.commits} commits, {found.file_changes} file changes, "
+        f"{found.bytes_scanned / 1e6:.1f} MB of added lines scanned in "
+        f"{found.duration_seconds:.1f} s"
+    )
+    return found
 
 
 def _fail_dependencies(exc: CliError) -> NoReturn:
