@@ -11,11 +11,27 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
+from stockade.analyzers.apispec.positions import join
 from stockade.analyzers.apispec.refs import Node, Workspace
 
 METHODS = ("get", "put", "post", "delete", "options", "head", "patch", "trace")
 WRITE_METHODS = frozenset({"put", "post", "delete", "patch"})
-COMPOSITES = ("allOf", "oneOf", "anyOf")
+COMPOSITES = ("allOf", "oneOf", "anyOf", "prefixItems")
+# keywords whose value is one subschema (JSON Schema 2020-12 applicators included)
+SUBSCHEMA_KEYS = (
+    "items",
+    "additionalProperties",
+    "not",
+    "unevaluatedProperties",
+    "if",
+    "then",
+    "else",
+    "contains",
+    "unevaluatedItems",
+)
+_APPLICATORS = frozenset(
+    {"properties", "patternProperties", "dependentSchemas", *SUBSCHEMA_KEYS, *COMPOSITES}
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,6 +63,10 @@ class Spec:
         self.data: dict[str, Any] = data if isinstance(data, dict) else {}
         self._params: dict[str, list[Node]] = {}
         self._responses: dict[str, list[tuple[str, Node]]] = {}
+        self._requests: dict[str, list[Node]] = {}
+        self._response_schemas: dict[str, list[tuple[str, Node]]] = {}
+        # results checks compute once and share (e.g. the resources of checks.resources)
+        self.shared: dict[str, Any] = {}
 
     @cached_property
     def version(self) -> str:
@@ -76,18 +96,18 @@ class Spec:
         """Members of a mapping node (each dereferenced), in document order."""
         if node is None or not isinstance(node.value, dict):
             return
-        for key in node.value:
-            child = node.child(key)
-            if child is not None:
-                yield key, self.ws.deref(child)
+        doc, pointer, deref = node.doc, node.pointer, self.ws.deref
+        for key, value in node.value.items():  # Node built inline: this is the hottest loop
+            child = Node(doc, join(pointer, key), value)
+            yield key, deref(child) if isinstance(value, dict) and "$ref" in value else child
 
     def items(self, node: Node | None) -> Iterator[Node]:
         if node is None or not isinstance(node.value, list):
             return
-        for i in range(len(node.value)):
-            child = node.child(i)
-            if child is not None:
-                yield self.ws.deref(child)
+        doc, pointer, deref = node.doc, node.pointer, self.ws.deref
+        for i, value in enumerate(node.value):
+            child = Node(doc, join(pointer, i), value)
+            yield deref(child) if isinstance(value, dict) and "$ref" in value else child
 
     # -- operations ----------------------------------------------------------------------
 
@@ -130,8 +150,14 @@ class Spec:
         """``content`` entries of a request body or response (OAS 3)."""
         yield from self.members(self.get(holder, "content") if holder else None)
 
-    def request_schemas(self, op: Operation) -> Iterator[Node]:
-        """Schemas of the request body (OAS 3 content, OAS 2 body/formData parameters)."""
+    def request_schemas(self, op: Operation) -> list[Node]:
+        """Schemas of the request body (OAS 3 content, OAS 2 body parameters); cached."""
+        cached = self._requests.get(op.node.pointer)
+        if cached is None:
+            cached = self._requests[op.node.pointer] = list(self._request_schemas(op))
+        return cached
+
+    def _request_schemas(self, op: Operation) -> Iterator[Node]:
         for _, m in self.media(self.get(op.node, "requestBody")):
             schema = self.get(m, "schema")
             if schema is not None:
@@ -142,7 +168,14 @@ class Spec:
                 if schema is not None:
                     yield schema
 
-    def response_schemas(self, op: Operation) -> Iterator[tuple[str, Node]]:
+    def response_schemas(self, op: Operation) -> list[tuple[str, Node]]:
+        """``(status code, schema)`` of every response media type (or OAS 2 schema); cached."""
+        cached = self._response_schemas.get(op.node.pointer)
+        if cached is None:
+            cached = self._response_schemas[op.node.pointer] = list(self._resp_schemas(op))
+        return cached
+
+    def _resp_schemas(self, op: Operation) -> Iterator[tuple[str, Node]]:
         for code, r in self.responses(op):
             for _, m in self.media(r):
                 schema = self.get(m, "schema")
@@ -185,13 +218,10 @@ class Spec:
         return list(self.items(self.at("servers")))
 
     def base_urls(self) -> list[tuple[str, Node]]:
-        """Every base URL with the node declaring it (OAS 3 servers, OAS 2 host/schemes)."""
+        """Every API-wide base URL with the node declaring it (OAS 3 servers with their
+        variables expanded to every allowed value, OAS 2 host/schemes)."""
         if not self.is_v2:
-            return [
-                (str(s.value.get("url", "")), s)
-                for s in self.servers()
-                if isinstance(s.value, dict)
-            ]
+            return self._server_urls(self.servers())
         host = self.data.get("host")
         if not host:
             return []
@@ -201,6 +231,29 @@ class Spec:
         )
         node = schemes or self.root.child("host") or self.root
         return [(f"{s}://{host}{self.data.get('basePath', '')}", node) for s in names]
+
+    def all_base_urls(self) -> list[tuple[str, Node]]:
+        """:meth:`base_urls` plus path- and operation-level servers (OAS 3) or operation
+        ``schemes`` (OAS 2), which override the API-wide ones where they are declared."""
+        found = self.base_urls()
+        if self.is_v2:
+            host = self.data.get("host") or "(host)"
+            for op in self.operations:
+                node = op.node.child("schemes")
+                if node is not None and isinstance(node.value, list):
+                    base = f"{host}{self.data.get('basePath', '')}"
+                    found.extend((f"{s}://{base}", node) for s in node.value)
+            return found
+        for _, item in self.members(self.at("paths")):
+            found.extend(self._server_urls(list(self.items(item.child("servers")))))
+        for op in self.operations:
+            found.extend(self._server_urls(list(self.items(op.node.child("servers")))))
+        return found
+
+    def _server_urls(self, servers: list[Node]) -> list[tuple[str, Node]]:
+        return [
+            (url, s) for s in servers if isinstance(s.value, dict) for url in expand_server(s.value)
+        ]
 
     # -- schemas -------------------------------------------------------------------------
 
@@ -217,7 +270,8 @@ class Spec:
                 continue
             seen.add(node.key)
             yield node, name
-            stack.extend(reversed(list(self._subschemas(node))))
+            if not _APPLICATORS.isdisjoint(node.value):  # leaves (most schemas) stop here
+                stack.extend(reversed(list(self._subschemas(node))))
 
     def walk_with_parent(
         self, start: Node, seen: set[tuple[str, str]]
@@ -231,16 +285,47 @@ class Spec:
             seen.add(node.key)
             yield node, name, parent
             holder = name or parent  # items and compositions belong to the enclosing property
+            if _APPLICATORS.isdisjoint(node.value):
+                continue
             for sub, sub_name in reversed(list(self._subschemas(node))):
                 stack.append((sub, sub_name, holder))
 
     def _subschemas(self, node: Node) -> Iterator[tuple[Node, str]]:
-        for key, prop in self.members(node.child("properties")):
-            yield prop, key
-        for key in ("items", "additionalProperties", "not", "unevaluatedProperties"):
-            sub = node.child(key)
-            if sub is not None and isinstance(sub.value, dict):
-                yield self.ws.deref(sub), ""
+        v = node.value
+        if "properties" in v:
+            for key, prop in self.members(node.child("properties")):
+                yield prop, key
+        for key in SUBSCHEMA_KEYS:
+            if key in v and isinstance(v[key], dict):
+                sub = node.child(key)
+                if sub is not None:
+                    yield self.ws.deref(sub), ""
         for key in COMPOSITES:
-            for sub in self.items(node.child(key)):
-                yield sub, ""
+            if key in v:
+                for sub in self.items(node.child(key)):
+                    yield sub, ""
+        for key in ("patternProperties", "dependentSchemas"):
+            if key in v:
+                for _, sub in self.members(node.child(key)):
+                    yield sub, ""
+
+
+MAX_EXPANSIONS = 32
+
+
+def expand_server(server: dict[str, Any]) -> list[str]:
+    """The URLs a server object allows: each ``{variable}`` replaced by its default and every
+    enum value (a scheme variable that permits ``http`` yields an ``http://`` URL)."""
+    url = str(server.get("url", ""))
+    raw = server.get("variables")
+    variables: dict[str, Any] = raw if isinstance(raw, dict) else {}
+    urls = [url]
+    for name, spec in variables.items():
+        token = "{" + str(name) + "}"
+        if token not in url or not isinstance(spec, dict):
+            continue
+        values = [spec.get("default"), *(spec.get("enum") or [])]
+        choices = list(dict.fromkeys(str(v) for v in values if isinstance(v, str | int)))
+        if choices:
+            urls = [u.replace(token, c) for u in urls for c in choices][:MAX_EXPANSIONS]
+    return urls

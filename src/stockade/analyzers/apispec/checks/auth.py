@@ -52,20 +52,42 @@ def _schemes(spec: Spec, emit: Emit) -> None:
             _jwt(name, node, emit)
         elif kind == "apikey" and str(s.get("in", "")).lower() in ("query", "path"):
             emit("api.apikey-in-url", node, f"API key '{name}' is sent in the {s.get('in')}")
+        elif kind == "apikey" and str(s.get("name", "")).lower() == "authorization":
+            _jwt(name, node, emit)  # Swagger 2 has no bearer type: JWTs ride in this header
         elif kind == "oauth2":
             _oauth2(spec, name, node, emit)
         elif kind == "openidconnect":
             _url(node, "openIdConnectUrl", name, emit)
 
 
+_JWT = re.compile(r"\bjwts?\b|json web token", re.I)
+_JWT_ALGS = re.compile(r"\b(?:[RPE]S(?:256|384|512)|HS(?:256|384|512)|EdDSA|Ed25519)\b", re.I)
+_JWT_CLAIMS = re.compile(r"\b(?:exp|aud|iss|audience|issuer|expiry|expiration)\b", re.I)
+_RFC8725 = re.compile(r"rfc\s*-?\s*8725|jwt best current practices", re.I)
+
+
 def _jwt(name: str, node: Node, emit: Emit) -> None:
-    fmt = str(node.value.get("bearerFormat", ""))
-    desc = str(node.value.get("description", ""))
-    if "jwt" in fmt.lower() and "rfc8725" not in desc.lower().replace(" ", ""):
+    """RFC 8725 asks verifiers to pin the accepted algorithms and to check issuer, audience
+    and expiry; a JWT scheme should say which (or cite the RFC)."""
+    s = node.value
+    text = " ".join(
+        str(v) for k, v in s.items() if k in ("description", "bearerFormat") or k.startswith("x-")
+    )
+    if not _JWT.search(text):
+        return  # an opaque bearer token: nothing to pin
+    if _RFC8725.search(text):
+        return
+    missing = []
+    if not _JWT_ALGS.search(text):
+        missing.append("the accepted signing algorithms")
+    if not _JWT_CLAIMS.search(text):
+        missing.append("the claims it requires (iss, aud, exp)")
+    if missing:
         emit(
             "api.jwt-best-practices",
             node,
-            f"JWT scheme '{name}' does not state that it follows RFC 8725 (algorithms, audience, expiry)",
+            f"JWT scheme '{name}' does not state {' or '.join(missing)} (RFC 8725 sections "
+            "3.1 and 3.8-3.10)",
         )
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator
+from functools import lru_cache
 from typing import Any, Protocol
 
 from stockade.analyzers.apispec.model import Operation, Spec
@@ -41,6 +42,7 @@ AUTH_PATH = re.compile(
 )
 
 
+@lru_cache(maxsize=8192)
 def norm(name: str) -> str:
     """Lower-case with separators removed: ``is_Admin`` and ``isAdmin`` both give ``isadmin``."""
     return re.sub(r"[^a-z0-9]", "", name.lower())
@@ -69,11 +71,16 @@ def input_schemas(spec: Spec, op: Operation) -> Iterator[tuple[Node, str]]:
         where = p.value.get("in")
         if where == "body":
             continue
+        label = f"{where} parameter {p.value.get('name')}"
         schema_node = spec.get(p, "schema")
         if schema_node is not None:
-            yield schema_node, f"{where} parameter {p.value.get('name')}"
+            yield schema_node, label
         elif spec.is_v2 and "type" in p.value:
-            yield p, f"{where} parameter {p.value.get('name')}"
+            yield p, label
+        for _, media in spec.media(p):  # a parameter serialised as a media type (OAS 3)
+            inner = spec.get(media, "schema")
+            if inner is not None:
+                yield inner, label
 
 
 def fmt(schema: dict[str, Any]) -> str:
@@ -84,3 +91,42 @@ def fmt(schema: dict[str, Any]) -> str:
 
 def is_readonly(schema: dict[str, Any]) -> bool:
     return schema.get("readOnly") is True
+
+
+def shallow_properties(
+    spec: Spec,
+    schema: Node,
+    depth: int,
+    wanted: Callable[[str, dict[str, Any]], bool],
+    descend: Callable[[str], bool] = lambda name: True,
+) -> Iterator[tuple[str, Node]]:
+    """Properties ``wanted`` keeps (given the name and the schema as written, before any
+    ``$ref`` is followed), in the top ``depth`` levels of an object schema
+    (through ``allOf`` and into object-valued properties).
+
+    Credentials sit at the top of token responses and login bodies; looking only there, and
+    dereferencing only the properties a name test keeps, makes this far cheaper than a walk.
+    """
+    parts = [schema, *spec.items(schema.child("allOf"))] if "allOf" in schema.value else [schema]
+    for part in parts:
+        props = part.value.get("properties") if isinstance(part.value, dict) else None
+        if not isinstance(props, dict):
+            continue
+        holder = part.child("properties")
+        for name, raw in props.items():
+            if not isinstance(raw, dict) or holder is None:
+                continue
+            keep = wanted(name, raw)
+            nested = (
+                depth > 1 and bool(raw.keys() & {"$ref", "properties", "allOf"}) and descend(name)
+            )
+            if not (keep or nested):
+                continue
+            child = holder.child(name)
+            prop = spec.ws.deref(child) if child is not None else None
+            if prop is None or not isinstance(prop.value, dict):
+                continue
+            if keep:
+                yield name, prop
+            if nested:
+                yield from shallow_properties(spec, prop, depth - 1, wanted, descend)

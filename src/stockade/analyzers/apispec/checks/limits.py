@@ -20,6 +20,7 @@ from stockade.analyzers.apispec.checks.common import (
     is_readonly,
     types,
 )
+from stockade.analyzers.apispec.checks.validity import ref_holders
 from stockade.analyzers.apispec.model import Spec
 from stockade.analyzers.apispec.refs import Node
 
@@ -50,7 +51,9 @@ BOUNDED_FORMATS = frozenset(
 NUMBER_FORMATS = frozenset(
     {"int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64", "float", "double"}
 )
-_RATE_HEADERS = re.compile(r"^(?:x-)?rate-?limit|^retry-after$", re.I)
+# Headers that tell a client its limit before it is hit (IETF RateLimit fields, X-RateLimit-*,
+# quota and throttling headers). Retry-After only says, once throttled, when to come back.
+_RATE_HEADERS = re.compile(r"^(?:x-)?(?:rate-?limit|quota|throttl)", re.I)
 # A group that starts with a repeated atom and is itself repeated: (a+)+, ([\w.]*x)*
 _NESTED_QUANTIFIER = re.compile(
     r"\((?:\?:)?(?:\[(?:[^\]\\]|\\.)*\]|\\.|[^()\\\[])[*+](?:[^()\\]|\\.)*\)(?:[*+]|\{\d+,\})"
@@ -83,18 +86,10 @@ def _unused_components(spec: Spec) -> list[Node]:
 
 def _referenced_names(spec: Spec) -> set[str]:
     """Names of component schemas referenced anywhere in the root document."""
-    names: set[str] = set()
-    stack: list[Any] = [spec.data]
-    while stack:
-        v = stack.pop()
-        if isinstance(v, dict):
-            ref = v.get("$ref")
-            if isinstance(ref, str):
-                names.add(ref.rsplit("/", 1)[-1].replace("~1", "/").replace("~0", "~"))
-            stack.extend(x for x in v.values() if isinstance(x, dict | list))
-        elif isinstance(v, list):
-            stack.extend(x for x in v if isinstance(x, dict | list))
-    return names
+    return {
+        str(v["$ref"]).rsplit("/", 1)[-1].replace("~1", "/").replace("~0", "~")
+        for _, v in ref_holders(spec)
+    }
 
 
 def _aggregate(spec: Spec, root: Node, where: str, seen: set[tuple[str, str]], emit: Emit) -> None:
@@ -158,14 +153,23 @@ def _unbounded(s: dict[str, Any]) -> str | None:
     if "string" in kinds and not _bounded_string(s):
         return "api.string-no-limit"
     numeric = kinds & {"integer", "number"}
-    has_max = bool({"maximum", "exclusiveMaximum"} & s.keys())
-    has_min = bool({"minimum", "exclusiveMinimum"} & s.keys())
+    has_max = _bound(s, "maximum", "exclusiveMaximum")
+    has_min = _bound(s, "minimum", "exclusiveMinimum")
     bounded = (has_max and has_min) or fmt(s) in NUMBER_FORMATS
     if numeric and not bounded:
         return "api.number-no-limit"
     if "array" in kinds and "maxItems" not in s:
         return "api.array-no-max-items"
     return None
+
+
+def _bound(s: dict[str, Any], inclusive: str, exclusive: str) -> bool:
+    """A numeric bound; OAS 3.0's boolean ``exclusiveMaximum: true`` only qualifies one."""
+
+    def number(v: Any) -> bool:
+        return isinstance(v, int | float) and not isinstance(v, bool)
+
+    return number(s.get(inclusive)) or number(s.get(exclusive))
 
 
 def _bounded_string(s: dict[str, Any]) -> bool:

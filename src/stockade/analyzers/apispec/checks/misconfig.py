@@ -78,9 +78,12 @@ def _errors_declared_nowhere(spec: Spec, emit: Emit) -> set[str]:
 
 
 def _transport(spec: Spec, emit: Emit) -> None:
-    for url, node in spec.base_urls():
+    """Every server declaration (API, path or operation level, variables expanded)."""
+    for url, node in spec.all_base_urls():
         if is_cleartext(url):
-            emit("api.insecure-transport", node, f"server {url} is reached without TLS")
+            declared = node.value.get("url") if isinstance(node.value, dict) else None
+            via = f" (declared as {declared})" if declared and declared != url else ""
+            emit("api.insecure-transport", node, f"server {url}{via} is reached without TLS")
 
 
 def _cors(spec: Spec, emit: Emit) -> None:

@@ -1,8 +1,9 @@
 """API3 Broken Object Property Level Authorization: what schemas let in and let out.
 
-- sensitive properties (passwords, secrets, SSNs, card numbers, …) in *response* schemas;
-- writable privilege-like properties (``is_admin``, ``role``, ``balance``, …) in *request*
-  bodies (mass assignment);
+- sensitive properties (passwords, secrets, SSNs, card numbers, …) in *response* schemas,
+  recognised by name, ``format: password`` or description, and credentials a response
+  echoes back from its own request (personal and internal data: ``exposure``; mass
+  assignment: ``massassign``);
 - open-ended objects: ``additionalProperties``/``unevaluatedProperties`` left unconstrained,
   and object schemas that declare nothing at all.
 """
@@ -12,7 +13,15 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from stockade.analyzers.apispec.checks.common import AUTH_PATH, Emit, is_readonly, norm, types
+from stockade.analyzers.apispec.checks import semantics
+from stockade.analyzers.apispec.checks.common import (
+    AUTH_PATH,
+    Emit,
+    input_schemas,
+    norm,
+    shallow_properties,
+    types,
+)
 from stockade.analyzers.apispec.model import Operation, Spec
 from stockade.analyzers.apispec.refs import Node
 
@@ -25,125 +34,68 @@ _TOKEN_ONLY = re.compile(r"token$")
 _NOT_SENSITIVE = re.compile(
     r"(?:expires|expiry|type|hint|length|policy|updated|changed|reset|set|url)"
 )
-_PRIVILEGED = frozenset(
-    norm(n)
-    for n in (
-        "admin",
-        "is_admin",
-        "isadmin",
-        "role",
-        "roles",
-        "permissions",
-        "permission",
-        "privileges",
-        "is_superuser",
-        "superuser",
-        "is_staff",
-        "staff",
-        "user_type",
-        "account_type",
-        "access_level",
-        "balance",
-        "credit",
-        "credits",
-        "account_balance",
-        "available_credit",
-        "price",
-        "discount",
-        "is_verified",
-        "verified",
-        "email_verified",
-        "is_approved",
-        "approved",
-        "is_active",
-        "owner",
-        "owner_id",
-        "scopes",
-        "group",
-        "groups",
-        "plan",
-        "tier",
-        "internal",
-    )
-)
-_OTHER_PEOPLE = frozenset(
-    norm(n)
-    for n in (
-        "author",
-        "authors",
-        "owner",
-        "creator",
-        "created_by",
-        "poster",
-        "commenter",
-        "reporter",
-        "seller",
-        "buyer",
-        "customer",
-        "customers",
-        "members",
-        "participants",
-        "followers",
-        "friends",
-        "assignee",
-        "reviewer",
-        "sender",
-        "recipient",
-        "mechanic",
-    )
-)
-_PII = frozenset(
-    norm(n)
-    for n in (
-        "email",
-        "email_address",
-        "phone",
-        "phone_number",
-        "mobile",
-        "address",
-        "home_address",
-        "dob",
-        "date_of_birth",
-        "birthdate",
-        "vehicleid",
-        "vehicle_id",
-        "vin",
-        "location",
-        "ip",
-        "ip_address",
-        "national_id",
-        "passport",
-    )
-)
-_UPDATE_ONLY = frozenset({"status", "state"})
 
 
 def check(spec: Spec, emit: Emit) -> None:
     seen_out: set[tuple[str, str]] = set()
-    # updates flag more names (status, state) than creates, so they are walked separately
-    seen_in: dict[bool, set[tuple[str, str]]] = {True: set(), False: set()}
+    credentials: dict[tuple[str, str], frozenset[str]] = {}
     for op in spec.operations:
-        for code, schema in spec.response_schemas(op):
-            if code.startswith("2"):
-                _responses(spec, op, schema, seen_out, emit)
+        responses = [s for code, s in spec.response_schemas(op) if code.startswith("2")]
+        if not responses:
+            continue
+        submitted: set[str] = set()
         for schema in spec.request_schemas(op):
-            _requests(spec, op, schema, seen_in[op.method in ("put", "patch")], emit)
+            if schema.key not in credentials:
+                credentials[schema.key] = _submitted_credentials(spec, schema)
+            submitted |= credentials[schema.key]
+        for schema in responses:
+            _responses(spec, op, schema, submitted, seen_out, emit)
     _open_objects(spec, emit)
 
 
+def _submitted_credentials(spec: Spec, schema: Node) -> frozenset[str]:
+    """Credential properties a request body takes (a response echoing them leaks them)."""
+    if not isinstance(schema.value, dict):
+        return frozenset()
+    return frozenset(
+        norm(name)
+        for name, node in shallow_properties(spec, schema, 2, _maybe_credential)
+        if _SENSITIVE.match(norm(name))
+        or semantics.credential_described({**node.value, "writeOnly": False}, name)
+    )
+
+
+def _maybe_credential(name: str, raw: dict[str, Any]) -> bool:
+    """A credential name (not a token's: a rotated token comes back by design), or a schema
+    whose format/description may say it is one (a ``$ref`` is looked at after following)."""
+    n = norm(name)
+    if _TOKEN_ONLY.search(n):
+        return False
+    return bool(_SENSITIVE.match(n)) or bool(raw.keys() & {"$ref", "format", "description"})
+
+
 def _responses(
-    spec: Spec, op: Operation, schema: Node, seen: set[tuple[str, str]], emit: Emit
+    spec: Spec,
+    op: Operation,
+    schema: Node,
+    submitted: set[str],
+    seen: set[tuple[str, str]],
+    emit: Emit,
 ) -> None:
     auth_endpoint = bool(AUTH_PATH.search(op.path))
-    for node, name, parent in spec.walk_with_parent(schema, seen):
-        if not name:
+    walk_seen = set() if submitted else seen  # an echo is specific to this operation
+    for node, name in spec.walk_schema(schema, walk_seen):
+        if not name or node.value.get("writeOnly") is True:
             continue
-        if _is_sensitive(name, node.value, auth_endpoint):
+        if norm(name) in submitted:
+            what = f"'{name}', echoing the credential its request submits"
+        elif is_sensitive_name(name, node.value, auth_endpoint):
             what = f"'{name}'"
-        elif norm(parent) in _OTHER_PEOPLE and norm(name) in _PII:
-            what = f"'{name}' of the related {parent} (another user's personal data)"
         else:
-            continue
+            described = semantics.credential_described(node.value, name)
+            if not described:
+                continue
+            what = f"'{name}' ({described})"
         emit(
             "api.sensitive-data-in-response",
             node,
@@ -152,29 +104,14 @@ def _responses(
         )
 
 
-def _is_sensitive(name: str, schema: dict[str, Any], auth_endpoint: bool) -> bool:
+def is_sensitive_name(name: str, schema: dict[str, Any], auth_endpoint: bool) -> bool:
+    """A credential-like property name (token names are expected from auth endpoints)."""
     n = norm(name)
     if not _SENSITIVE.match(n) or _NOT_SENSITIVE.search(n) or schema.get("writeOnly") is True:
         return False
     if types(schema) & {"boolean", "integer"} and not n.endswith(("pin", "cvv", "cvc", "ssn")):
         return False
     return not (auth_endpoint and _TOKEN_ONLY.search(n))
-
-
-def _requests(
-    spec: Spec, op: Operation, schema: Node, seen: set[tuple[str, str]], emit: Emit
-) -> None:
-    for node, name in spec.walk_schema(schema, seen):
-        if not name or is_readonly(node.value):
-            continue
-        n = norm(name)
-        if n in _PRIVILEGED or (n in _UPDATE_ONLY and op.method in ("put", "patch")):
-            emit(
-                "api.mass-assignment",
-                node,
-                f"request body of {op.method.upper()} {op.path} lets the client set '{name}'",
-                property=name,
-            )
 
 
 def _open_objects(spec: Spec, emit: Emit) -> None:
@@ -185,28 +122,48 @@ def _open_objects(spec: Spec, emit: Emit) -> None:
 
 
 def _all_schema_roots(spec: Spec) -> list[Node]:
+    """Schemas of every position: bodies, responses, parameters and reusable components."""
     roots: list[Node] = []
     for op in spec.operations:
-        roots.extend(spec.request_schemas(op))
+        roots.extend(node for node, _ in input_schemas(spec, op))
         roots.extend(s for _, s in spec.response_schemas(op))
     holder = spec.at("definitions") if spec.is_v2 else spec.at("components", "schemas")
     roots.extend(n for _, n in spec.members(holder))
+    if not spec.is_v2:
+        for section in ("parameters", "headers", "requestBodies", "responses"):
+            for _, item in spec.members(spec.at("components", section)):
+                roots.extend(_schemas_of(spec, item))
     return roots
+
+
+def _schemas_of(spec: Spec, item: Node) -> list[Node]:
+    """The schema of a parameter or header, or those of a body's/response's media types."""
+    direct = spec.get(item, "schema")
+    found = [direct] if direct is not None else []
+    for _, media in spec.media(item):
+        schema = spec.get(media, "schema")
+        if schema is not None:
+            found.append(schema)
+    return found
 
 
 def _open_object(node: Node, emit: Emit) -> None:
     s = node.value
-    if "maxProperties" in s:
-        return
     for key in ("additionalProperties", "unevaluatedProperties"):
         extra = s.get(key)
-        if extra is True or (
-            isinstance(extra, dict) and not (set(extra) - {"description", "title"})
-        ):
+        if extra is True or extra == {} or _only_annotations(extra):
+            if "maxProperties" not in s:
+                emit(
+                    "api.additional-properties-unconstrained",
+                    node.child(key) or node,
+                    f"{key} accepts any extra property, of any name, type and number",
+                )
+        elif isinstance(extra, dict) and "maxProperties" not in s:
             emit(
                 "api.additional-properties-unconstrained",
                 node.child(key) or node,
-                f"{key} accepts any extra property without a limit",
+                f"{key} is a schema but the object has no maxProperties: any number of "
+                "extra properties, of any name, is accepted",
             )
     declared = {
         "properties",
@@ -228,3 +185,7 @@ def _open_object(node: Node, emit: Emit) -> None:
             node,
             "object schema declares no properties: any object is accepted",
         )
+
+
+def _only_annotations(extra: object) -> bool:
+    return isinstance(extra, dict) and not (set(extra) - {"description", "title"})

@@ -86,8 +86,17 @@ def _all_refs(spec: Spec) -> None:
             return
         for doc in pending:
             done.add(doc.path)
-            for pointer, value in _ref_holders(doc.data, ""):
+            holders = ref_holders(spec) if doc is spec.root.doc else _ref_holders(doc.data, "")
+            for pointer, value in holders:
                 spec.ws.deref(Node(doc, pointer, value))
+
+
+def ref_holders(spec: Spec) -> list[tuple[str, Any]]:
+    """Every mapping with a ``$ref`` in the root document (one walk, shared by checks)."""
+    cached = spec.shared.get("ref_holders")
+    if cached is None:
+        cached = spec.shared["ref_holders"] = _ref_holders(spec.data, "")
+    return list(cached)
 
 
 def _ref_holders(value: Any, pointer: str) -> list[tuple[str, Any]]:
