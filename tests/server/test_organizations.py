@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from fastapi import FastAPI
+
 from org_fixtures import Team, team
 from server_fixtures import PASSWORD
 
