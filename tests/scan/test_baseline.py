@@ -33,7 +33,7 @@ def test_adopt_on_an_old_repo_then_see_only_new_secrets(
 ) -> None:
     root = tmp_path / "repo"
     root.mkdir()
-    old_a, old_b, new = (_token("ghp_", 36, s) for s in (1, 2, 3))
+    old_a, old_b, new = (_token("glpat-", 20, s) for s in (1, 2, 3))
     (root / "deploy.py").write_text(f'TOKEN = "{old_a}"\n')
     (root / "ci.sh").write_text(f"export GH_TOKEN={old_b}\n")
     base = tmp_path / "baseline.json"

@@ -22,7 +22,7 @@ from stockade.core.severity import Confidence, Severity
 from stockade.scan import ScanOptions, ScanResult, run_scan
 from stockade.scan.redact import redact_finding, redactor_for
 
-GITHUB = "ghp_" + "A1b2C3d4E5f6G7h8I9j0" + "K1l2M3n4O5p6Q7r8"
+GITHUB = "ghp_" + "A1b2C3d4E5f6G7h8I9j0" + "K1l2M3n4O5" + "0Zb5Hm"  # valid checksum
 AWS = "AKIA" + "Q3EGRZ7XKW4PLM2V"
 STRIPE = "sk_" + "live_" + "4eC39HqLyjWDarjtT1zdp7dcXq"
 SECRETS = (GITHUB, AWS, STRIPE)

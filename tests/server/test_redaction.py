@@ -28,7 +28,7 @@ from stockade.config import Settings
 from stockade.server import create_app
 from stockade.store.job_models import JobFinding
 
-GITHUB = "ghp_" + "A1b2C3d4E5f6G7h8I9j0" + "K1l2M3n4O5p6Q7r8"
+GITHUB = "ghp_" + "A1b2C3d4E5f6G7h8I9j0" + "K1l2M3n4O5" + "0Zb5Hm"  # valid checksum
 AWS = "AKIA" + "Q3EGRZ7XKW4PLM2V"
 STRIPE = "sk_" + "live_" + "4eC39HqLyjWDarjtT1zdp7dcXq"
 SECRETS = (GITHUB, AWS, STRIPE)

@@ -7,6 +7,7 @@ from pathlib import Path
 
 from stockade.analyzers.interface import AnalysisContext
 from stockade.analyzers.secrets.analyzer import SecretsAnalyzer
+from stockade.analyzers.secrets.formats import with_valid_checksum
 from stockade.analyzers.target import FileContent, SourceFile, Target
 from stockade.core.finding import Finding
 
@@ -37,3 +38,8 @@ def findings(text: str | bytes, path: str = "src/app.py") -> list[Finding]:
 
 def rule_ids(text: str | bytes, path: str = "src/app.py") -> list[str]:
     return [f.rule_id for f in findings(text, path)]
+
+
+def github_token(seed: str, prefix: str = "ghp_") -> str:
+    """A well-formed fake GitHub token: random body, the CRC-32 checksum GitHub appends."""
+    return with_valid_checksum(prefix + fake(36, seed))

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from analyzers.secrets.helpers import ANALYZER, analyze, fake
+from analyzers.secrets.helpers import ANALYZER, analyze, fake, github_token
 from stockade.analyzers.target import TargetOptions
 from stockade.scan.runner import ScanOptions, run_scan
 
@@ -51,14 +51,14 @@ def test_binary_files_are_skipped_with_a_reason() -> None:
 
 
 def test_a_secret_after_nul_bytes_in_text_is_still_found() -> None:
-    token = "ghp_" + fake(36, "nul")
+    token = github_token("nul")
     data = ("x = 1\n" * 2000).encode() + b"\x00\x00" + f'\nT = "{token}"\n'.encode()
     found, ctx = analyze(data, "src/app.py")  # NULs past the sniffed head: still text
     assert [f.rule_id for f in found] == ["github-pat"] and ctx.issues == []
 
 
 def test_invalid_utf8_is_scanned_around_the_bad_bytes(tmp_path: Path) -> None:
-    token = "ghp_" + fake(36, "utf8")
+    token = github_token("utf8")
     (tmp_path / "conf.py").write_bytes(b"name = '\xff\xfe\xc3('\n" + f'T = "{token}"\n'.encode())
     result = run_scan(tmp_path, SECRETS_ONLY)
     assert [(f.rule_id, f.location.line) for f in result.findings] == [("github-pat", 2)]
@@ -67,7 +67,7 @@ def test_invalid_utf8_is_scanned_around_the_bad_bytes(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("encoding", ["utf-16", "utf-16-le", "utf-16-be"])
 def test_utf16_files_are_decoded_and_scanned(tmp_path: Path, encoding: str) -> None:
-    token = "ghp_" + fake(36, encoding)
+    token = github_token(encoding)
     text = f"# settings\r\nGITHUB_TOKEN = '{token}'\r\n"
     (tmp_path / "settings.py").write_bytes(text.encode(encoding))
     result = run_scan(tmp_path, SECRETS_ONLY)
@@ -79,7 +79,7 @@ def test_a_100_mb_single_line_file_is_skipped_with_a_reason(tmp_path: Path) -> N
         chunk = b"var a=1;" * 131072  # 1 MiB
         for _ in range(100):
             fh.write(chunk)
-    token = "ghp_" + fake(36, "small")
+    token = github_token("small")
     (tmp_path / "small.py").write_text(f'T = "{token}"\n')
     started = time.perf_counter()
     result = run_scan(tmp_path, SECRETS_ONLY)
@@ -91,7 +91,7 @@ def test_a_100_mb_single_line_file_is_skipped_with_a_reason(tmp_path: Path) -> N
 
 
 def test_a_large_single_line_is_scanned_when_the_limit_allows(tmp_path: Path) -> None:
-    token = "ghp_" + fake(36, "long")
+    token = github_token("long")
     body = b"var a='x',b=2;" * (30 * 1024 * 1024 // 14) + f';t="{token}"'.encode()
     (tmp_path / "bundle.js").write_bytes(body)
     opts = ScanOptions(

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from analyzers.secrets.helpers import fake
+from analyzers.secrets.helpers import fake, github_token
 
 EXE = str(Path(sys.executable).with_name("stockade"))
 B32 = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567"
@@ -55,7 +55,7 @@ def project(tmp_path: Path) -> Path:
     root = tmp_path / "proj"
     root.mkdir()
     acme = "acmedt_" + fake(32, "acme", "abcdefghijklmnopqrstuvwxyz0123456789")
-    ghp = "ghp_" + fake(36, "ghp")
+    ghp = github_token("ghp")
     aws = "AKIA" + fake(16, "aws-user-rules", B32)
     (root / "deploy.py").write_text(f'DEPLOY = "{acme}"\nGH = "{ghp}"\nAWS_KEY_ID = "{aws}"\n')
     (root / "secret-rules.toml").write_text(USER_RULES)

@@ -16,7 +16,7 @@ from functools import lru_cache
 from typing import Any, ClassVar
 
 from stockade.analyzers.interface import AnalysisContext, Analyzer
-from stockade.analyzers.secrets import generic, providers, structured
+from stockade.analyzers.secrets import formats, generic, providers, structured
 from stockade.analyzers.secrets.builtin import CODE_RULES
 from stockade.analyzers.secrets.matches import Candidate
 from stockade.analyzers.secrets.positions import LineIndex
@@ -139,13 +139,15 @@ class SecretsAnalyzer(Analyzer):
 
     def _finding(self, cand: Candidate, path: str, index: LineIndex) -> Finding | None:
         rule = self._by_id.get(cand.rule_id)
-        if rule is None:  # a code detector the user disabled
-            return None
+        if rule is None or providers.SUPPRESSED in cand.extra:
+            return None  # a code detector the user disabled; see providers.SUPPRESSED
         line, col = index.position(cand.start)
         end_line, end_col = index.position(cand.end)
         digest = secret_hash(cand.secret)
         preview = redact(cand.secret)
         meta: dict[str, Any] = {"secret_hash": digest, "secret_preview": preview, **cand.extra}
+        if cand.rule_id in formats.CHECKS:
+            meta["format_verified"] = True  # checksum / payload checked offline
         loc = Location(path, line, col, end_line, end_col, snippet=preview)
         return Finding.from_rule(
             rule,

@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 import re
 
+from stockade.analyzers.secrets import formats
 from stockade.core import apikey
 
 CLASSES: dict[str, str] = {
@@ -69,4 +70,9 @@ def expand(template: str, seed: str) -> str:
     template = template.replace("{stkbad}", _stockade_key(False, rng)).replace(
         "{stk}", _stockade_key(True, rng)
     )
-    return _SLOT.sub(lambda m: _fill(m.group(1), int(m.group(2)), rng), template)
+    filled = _SLOT.sub(lambda m: _fill(m.group(1), int(m.group(2)), rng), template)
+    # GitHub and npm tokens end in a checksum of their body: a fake must carry the right one.
+    return _CHECKSUMMED.sub(lambda m: formats.with_valid_checksum(m.group(0)), filled)
+
+
+_CHECKSUMMED = re.compile(r"\b(?:gh[pousr]|npm)_[A-Za-z0-9]{36}\b")

@@ -40,7 +40,18 @@ _HASH_PREFIX = re.compile(
     r"|\{(?:SSHA|SHA|SMD5|MD5|CRYPT|PBKDF2[\w-]*|ARGON2)\})",
     re.I,
 )
-_VERSION = re.compile(r"^v?\d+(?:[._-]\d+)+(?:[-+.][A-Za-z0-9.]+)?$")
+# Semantic versions with pre-release and build parts (``2.15.2-beta.1+build.5f3a``).
+_VERSION = re.compile(r"^v?\d+(?:[._-]\d+)+(?:[-+.][A-Za-z0-9.]+)?(?:\+[A-Za-z0-9.-]+)?$")
+# ``com.fasterxml.jackson.core:jackson-databind:2.15.2`` (Maven), ``@scope/name@1.2.3`` (npm),
+# ``name==1.2`` (pip): a dependency named with its version.
+_COORDINATE = re.compile(
+    r"^(?:[a-z][\w-]*(?:\.[\w-]+)+:[\w.-]+(?::[\w.-]+){1,3}"
+    r"|(?:@[\w.-]+/)?[\w.-]+@[~^]?\d[\w.+-]*"
+    r"|[A-Za-z][\w.-]*(?:==|>=|~=)\d[\w.+-]*)$"
+)
+# Keys their providers publish in web pages by design: Mapbox ``pk.``, Stripe publishable keys,
+# New Relic browser keys, Flutterwave public keys.
+_PUBLIC_KEY = re.compile(r"^(?:pk\.eyJ|pk_(?:live|test)_|NRJS-|FLWPUBK(?:_TEST)?-)")
 _IDENTIFIER = re.compile(
     r"^[A-Za-z_$][A-Za-z0-9_$]*(?:(?:\.|::|->)[A-Za-z_$][A-Za-z0-9_$]*)+(?:\(\))?$"
 )
@@ -101,6 +112,17 @@ def has_hash_prefix(value: str) -> bool:
 
 def is_version(value: str) -> bool:
     return bool(_VERSION.match(value))
+
+
+def is_package_coordinate(value: str) -> bool:
+    """A dependency and its version (Maven, npm, pip coordinates), as notes and changelogs
+    quote them."""
+    return bool(_COORDINATE.match(value)) and any(c.isdigit() for c in value)
+
+
+def is_public_key_format(value: str) -> bool:
+    """A key its provider publishes in web pages by design (Mapbox ``pk.``, Stripe ``pk_``)."""
+    return bool(_PUBLIC_KEY.match(value))
 
 
 def has_long_run(value: str, run: int = 5) -> bool:
@@ -271,7 +293,7 @@ def is_identifier_name(value: str) -> bool:
     return _name_like(value.strip("_"))
 
 
-_SNAKE = re.compile(r"^_*[A-Za-z0-9][A-Za-z0-9]*(?:_[A-Za-z0-9]+)*$")
+_SNAKE = re.compile(r"^_*[A-Za-z0-9][A-Za-z0-9]*(?:_[A-Za-z0-9]+)*_*$")  # __DUNDER__ too
 
 
 def is_composed_of_words(value: str) -> bool:

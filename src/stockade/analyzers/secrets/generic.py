@@ -17,8 +17,9 @@ import html
 import re
 import urllib.parse
 from collections.abc import Iterator
+from functools import lru_cache
 
-from stockade.analyzers.secrets import filters
+from stockade.analyzers.secrets import assignment, filters, formats, proximity
 from stockade.analyzers.secrets.matches import PRIORITY_GENERIC, Candidate
 from stockade.analyzers.secrets.ruleset import compile_re2
 from stockade.core.severity import Confidence
@@ -36,19 +37,40 @@ _NAME = (
     r"[A-Za-z0-9_.-]*"
 )
 # Alternatives in preference order (RE2 is leftmost-first): ``key="Name" value="…"`` before a
-# CLI flag's plain whitespace, or the whitespace would claim ``value=`` as the value.
+# CLI flag's plain whitespace, or the whitespace would claim ``value=`` as the value. The
+# assignment grammar itself (operators, declared types, wrappers, next-line values) is shared
+# with the provider rules: see the assignment module.
 _SEP = (
     r"(?:[\"']\s+(?i:value|content)\s*=\s*"
     r"|\s*\n\s{0,40}(?i:value)\s{0,3}:\s{0,3}"
     r"|[\"']\s*\{[^{}]*?\b(?i:default)\s*=\s*"  # HCL ``variable "name" { default = … }``
-    r"|\\?[\"'`]?\]?[ \t]{0,3}(?::[ \t]{0,2}[A-Za-z_][A-Za-z0-9_.<>\[\]]{0,30}[ \t]{0,2}=|=>|:=|\|\|=|\?\?=|=|:|,|\(|>(?:<!\[CDATA\[)?|\|)"
-    r"[ \t]{0,3}[(\[]?[ \t]{0,2}\\?"
+    r"|"
+    + assignment.PLIST
+    + r"|"
+    + assignment.SQL_VALUES
+    + r"|[ \t]*"
+    + assignment.HEREDOC
+    + r"|\\?[\"'`]?(?:\]|\[[0-9]{0,4}\])?[ \t]{0,3}(?:"
+    + assignment.YAML_BLOCK
+    + r"|"
+    + assignment.YAML_DECORATED
+    + r"|"
+    + assignment.OPERATOR
+    + r"|:|,|\(|"
+    + assignment.XML_NEXT_LINE
+    + r"|>(?:<!\[CDATA\[)?|\|)"
+    r"[ \t]{0,3}(?:" + assignment.WRAPPER + r")?[(\[]?[ \t]{0,2}\\?"
     r"|[\"'`]?[ \t]{1,3})"
 )
 # Unbounded repetitions keep RE2's DFA small (counted ones multiply its states and made the
 # scan ten times slower); lengths are capped in Python (MAX_VALUE).
+_P = assignment.STRING_PREFIX
 _VALUE = (
-    r"(?:\"([^\"\n]{6,})\"|'([^'\n]{6,})'|`([^`\n]{6,})`|&quot;([^&\n]{6,})&quot;"
+    r"(?:"
+    + _P
+    + r"\"([^\"\n]{6,})\"|"
+    + _P
+    + r"'([^'\n]{6,})'|`([^`\n]{6,})`|&quot;([^&\n]{6,})&quot;"
     r"|([^\s\"'`<>;,(){}\[\]\\]{6,}))"
 )
 MAX_VALUE = 300
@@ -260,15 +282,40 @@ _NOT_SECRET_WORDS = {
     "tag",
     "attribute",
     "property",
+    "version",
+    "versions",
+    "lib",
+    "library",
+    "artifact",
+    "dependency",
+    "dependencies",
+    "package",
+    "notes",
+    "note",
+    "changelog",
+    "summary",
+    "title",
+    "comment",
+    "continuation",
+    "pagination",
+    "page",
+    "next",
+    "marker",
 }
 _FILE_NAME = re.compile(
     r"\.(?:py|pyi|pyc|so|dll|js|mjs|ts|go|rb|java|class|json|ya?ml|toml|txt|md|rst|html?|css"
     r"|c|h|cpp|rs|php|cs|sh|pem|crt)$",
     re.I,
 )
+# Anti-forgery tokens: Rails ``authenticity_token``, Django ``csrfmiddlewaretoken``, ASP.NET
+# ``__RequestVerificationToken``, Angular ``XSRF-TOKEN``, Laravel's bare ``_token`` (above).
+_FORM_TOKEN = re.compile(r"csrf|xsrf|authenticity|requestverification|antiforgery", re.I)
 _PASSWORD_WORDS = {"pass", "passwd", "password", "passphrase", "pwd", "pw"}
+# Test, fixture and documentation-example paths: directories, and files named as examples
+# (``s3.examples.json``, ``examples-1.json``, ``config.example.yaml``).
 _TESTY_PATH = re.compile(
-    r"(?:^|/)(?:tests?|testdata|testing|spec|specs|fixtures?|examples?|samples?|docs?|mocks?)(?:/|$)|_test\.|\.test\.|test_[^/]*$",
+    r"(?:^|/)(?:tests?|testdata|testing|spec|specs|fixtures?|examples?|samples?|docs?|mocks?)(?:/|$)|_test\.|\.test\.|test_[^/]*$"
+    r"|(?:^|[/._-])(?:examples?|samples?)(?:[._-][^/]*)?\.(?:json|ya?ml|toml|ini|env|txt|md)$",
     re.I,
 )
 
@@ -277,11 +324,15 @@ def name_words(name: str) -> list[str]:
     return [w.lower() for w in _WORD.findall(name)]
 
 
+@lru_cache(maxsize=8192)
 def judge_name(name: str) -> str | None:
-    """``"password"`` / ``"secret"`` for a credential name, None for anything else."""
+    """``"password"`` / ``"secret"`` for a credential name, None for anything else. Cached:
+    a file repeats its names (a JSON API model says ``"KeyId"`` hundreds of times)."""
     words = name_words(name)
     if not words or any(w in _NOT_SECRET_WORDS for w in words) or _FILE_NAME.search(name):
         return None
+    if _FORM_TOKEN.search(name) or name in ("_token", "__token"):
+        return None  # a CSRF token: issued per session by the server, not a stored credential
     if not all(_plausible_name(seg) for seg in re.split(r"[.$@-]+", name) if seg):
         return None  # a stretch of base64 or a hash that happens to end in "key"
     joined = "".join(words)
@@ -292,20 +343,44 @@ def judge_name(name: str) -> str | None:
     return None
 
 
+@lru_cache(maxsize=8192)
+def _provider_name_kind(name: str) -> str | None:
+    """``NEW_RELIC_API_KEY``: a provider's own name may hold a word that otherwise says "not a
+    secret" (new, line, box); judged without the provider's name, the rest decides."""
+    words = name_words(name)
+    vetoing = {w for w in words if w in _NOT_SECRET_WORDS}
+    if not vetoing or not vetoing <= proximity.name_parts(frozenset(_NOT_SECRET_WORDS)):
+        return None  # (most names: no provider could explain the vetoing word)
+    provider = proximity.provider_near(name, "")
+    if provider is None:
+        return None
+    rest = re.sub("[_.-]?".join(provider), "", name, count=1, flags=re.I)
+    return judge_name(rest) if rest != name else None
+
+
 def _plausible_name(segment: str) -> bool:
     """A variable name rather than a stretch of base64: short, or made of words."""
     return len(segment) <= 16 or filters.is_identifier_name(segment) or filters.is_wordy(segment)
 
 
-def judge_value(value: str, kind: str, quoted: bool) -> Confidence | None:
-    """The confidence a value is a real credential, None when it is noise."""
+def judge_value(value: str, kind: str, quoted: bool, provider: bool = False) -> Confidence | None:
+    """The confidence a value is a real credential, None when it is noise.
+
+    ``provider``: a provider's name is right beside the value (see the proximity module).
+    Then a UUID or a bare hex digest is that provider's token format, not an identifier or a
+    checksum: the shape filters weigh the name instead of vetoing.
+    """
     if len(value) < 8 or " " in value or filters.is_documented_example(value):
         return None
     decoded = filters.decoded_base64_text(value)
     if decoded is not None and len(decoded) >= 6 and "\n" not in decoded.strip():
         return judge_value(decoded.strip(), kind, quoted)  # base64 of text: judge the text
     if filters.is_uuid(value):  # an identifier under a key name; a credential as a password
+        if provider and not _stand_in(value):
+            return Confidence.MEDIUM
         return Confidence.LOW if kind == "password" else None
+    if provider and filters.is_hash_like(value) and not filters.has_hash_prefix(value):
+        return None if _stand_in(value) else Confidence.MEDIUM
     if _noise(value, quoted):
         return None
     entropy = filters.shannon_entropy(value)
@@ -339,6 +414,17 @@ def judge_header_value(value: str) -> Confidence | None:
     return judge_value(value, "secret", True)
 
 
+def _stand_in(value: str) -> bool:
+    """``00000000-0000-…``, ``0123456789abcdef…``, ``deadbeef…deadbeef``: made by hand."""
+    return (
+        filters.is_placeholder(value)
+        or filters.has_long_run(value, 5)
+        or filters.is_sequence(value)
+        or filters.has_repeated_chunk(value)
+        or filters.shannon_entropy(value) < 3.0
+    )
+
+
 def _noise(value: str, quoted: bool) -> bool:
     if (
         filters.is_placeholder(value)
@@ -355,6 +441,10 @@ def _noise(value: str, quoted: bool) -> bool:
         or filters.is_documented_example(value)
         or _JWT_SHAPE.match(value) is not None  # judged (header decoded) by the JWT detector
         or (not quoted and not any(c.isdigit() for c in value))
+        or filters.is_package_coordinate(value)
+        or filters.is_public_key_format(value)
+        or formats.claims_format_falsely(value)
+        or _BYTE_ESCAPE.search(value) is not None  # b'str\x00ing': test bytes, not a secret
     ):
         return True
     # base64 of a stand-in (a Kubernetes Secret's ``Y2hhbmdlbWU=``) is still a stand-in
@@ -367,6 +457,8 @@ def _noise(value: str, quoted: bool) -> bool:
     )
 
 
+# Escapes of bytes, code points and control characters: test strings, not typed secrets.
+_BYTE_ESCAPE = re.compile(r"\\(?:x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}|U[0-9a-fA-F]{8}|N\{|[0nrtfv])")
 _JWT_SHAPE = re.compile(r"^eyJ[A-Za-z0-9_-]+\.eyJ[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*$")
 
 
@@ -411,7 +503,7 @@ def _from_match(data: bytes, m: object, testy: bool, code: bool) -> Candidate | 
     prefix = _NAME_CHARS.search(head).group(0)  # type: ignore[union-attr]
     tail = _name_part(name_bytes.decode("utf-8", "replace"))
     name = prefix + tail
-    kind = judge_name(name)
+    kind = judge_name(name) or _provider_name_kind(name)
     if kind is None:
         return None
     for group in range(1, 6):
@@ -427,6 +519,13 @@ def _from_match(data: bytes, m: object, testy: bool, code: bool) -> Candidate | 
     sep = data[name_end : match.start(group)].decode("utf-8", "replace")  # type: ignore[attr-defined]
     if not _plausible_assignment(name, before, sep, _QUOTES.get(group, "")):
         return None
+    value_end = match.end(group)  # type: ignore[attr-defined]
+    value_start = match.start(group)  # type: ignore[attr-defined]
+    name_start = name_end - len(name.encode())
+    if _LITERAL_LIST_SEP.fullmatch(sep) and _in_literal_list(
+        data, name_start, value_start, value_end
+    ):
+        return None
     if len(raw) > MAX_VALUE or len(name) > MAX_NAME:
         return None
     if group < 5 and raw.endswith(b"\\"):
@@ -440,10 +539,18 @@ def _from_match(data: bytes, m: object, testy: bool, code: bool) -> Candidate | 
         value = urllib.parse.unquote(value)  # judge what the URL carries, not its encoding
     if _squash(value) in _squash(name) or _squash(name) in _squash(value):
         return None  # AWS_SESSION_TOKEN = "awssessiontoken": the name as its own stand-in
-    conf = judge_value(value, kind, quoted=group < 5)
+    provider = False
+    if filters.is_uuid(value) or filters.is_hash_like(value):
+        window = data[max(0, name_end - len(name.encode()) - 160) : name_end].decode(
+            "utf-8", "replace"
+        )
+        provider = proximity.provider_near(name, window[: len(window) - len(name)]) is not None
+    conf = judge_value(value, kind, quoted=group < 5, provider=provider)
     if conf is None:
         return None
     start = match.start(group)  # type: ignore[attr-defined]
+    if proximity.says_public(data, start, value_end, structure_only=True):
+        return None  # a Firebase web config's apiKey, a Sentry DSN's public key
     rule_id = "generic-password" if kind == "password" else "generic-secret"
     return Candidate(
         rule_id,
@@ -466,8 +573,12 @@ _PERCENT = re.compile(r"%[0-9A-Fa-f]{2}")
 _ENTITY = re.compile(r"&(?:[a-z]{2,6}|#\d{1,5}|#x[0-9a-fA-F]{1,4});")
 
 
+_NOT_ALNUM = re.compile(r"[^a-z0-9]")
+_NAME_PART = re.compile(r"[A-Za-z0-9_.-]+(?: (?i:key|token|secret|password)\b)?")
+
+
 def _squash(text: str) -> str:
-    return re.sub(r"[^a-z0-9]", "", text.lower()) or "\x00"
+    return _NOT_ALNUM.sub("", text.lower()) or "\x00"
 
 
 def _plausible_assignment(name: str, before: str, sep: str, quote: str) -> bool:
@@ -479,6 +590,8 @@ def _plausible_assignment(name: str, before: str, sep: str, quote: str) -> bool:
     upper-case variables and dotted or underscored keys may use.
     """
     bare = sep.strip(" \t")
+    if bare[:1] in {'"', "'"} and bare[1:].lstrip(" \t")[:1] == "," and before not in {'"', "'"}:
+        return False  # ('User:Pass', 'www.host:80'): the "name" ends a longer string literal
     if before in {'"', "'", "`"}:
         escaped = sep[:-1].endswith("\\")  # \" opens a string nested in a string
         if (
@@ -495,6 +608,24 @@ def _plausible_assignment(name: str, before: str, sep: str, quote: str) -> bool:
     return True
 
 
+# ``"A"|"B"`` (a TypeScript union), ``"A", "B"``: two string literals side by side.
+_LITERAL_LIST_SEP = re.compile(r"[\"']\s*[,|]\s*[\"']")
+
+
+def _in_literal_list(data: bytes, name_start: int, value_start: int, value_end: int) -> bool:
+    """The name and the value are both elements of a list or union of string literals
+    (``[..., "NGH_DATA_KEY", "setIsI18nEnabled", ...]`` in a source map's ``names``,
+    ``type T = "A_KEY"|"B_KEY"``), not a key and its value; a call's ``("API_KEY", "…")``
+    and a pair ``["API_KEY", "…"]`` are kept."""
+    if b"|" in data[name_start:value_start]:
+        return True
+    head = data[max(0, name_start - 40) : name_start].rstrip(b"\"'` \t")
+    tail = data[value_end + 1 : value_end + 40].lstrip(b" \t")
+    if head.endswith(b"[") and tail[:1] == b"]":
+        return False  # ["X-Api-Key", "…"]: a pair
+    return head.endswith((b",", b"[")) and tail[:1] in (b",", b"]")
+
+
 def _name_part(matched: str) -> str:
-    m = re.match(r"[A-Za-z0-9_.-]+(?: (?i:key|token|secret|password)\b)?", matched)
+    m = _NAME_PART.match(matched)
     return m.group(0) if m else matched

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from stockade.analyzers.secrets import filters
+from stockade.analyzers.secrets import filters, formats, proximity
 from stockade.analyzers.secrets.matches import (
     PRIORITY_PROVIDER,
     PRIORITY_PROVIDER_CONTEXT,
@@ -16,6 +16,10 @@ from stockade.core import apikey
 from stockade.core.severity import Confidence
 
 VALIDATORS = {"stockade-apikey": apikey.is_valid}
+# Marks a match that is not reported (its checksum or payload is wrong, or it is a browser key
+# published on purpose) but keeps its bytes: a generic guess may not report them either, and
+# the redactor still hides them from other modules' findings (redaction errs towards hiding).
+SUPPRESSED = "suppressed"
 
 
 def rule_candidates(rule: SecretRule, data: bytes) -> Iterator[Candidate]:
@@ -35,7 +39,12 @@ def rule_candidates(rule: SecretRule, data: bytes) -> Iterator[Candidate]:
             _assigned_name(data, m.start(), start), exempt=rule.keywords
         ):
             continue  # HEROKU_APP_ID = <uuid>: the provider's word, but an id, not its key
-        yield Candidate(rule.id, start, start + len(raw), secret, priority)
+        extra: dict[str, str] = {}
+        if not formats.format_ok(rule.id, secret):
+            extra[SUPPRESSED] = "checksum or payload does not match the format"
+        elif rule.id in proximity.PUBLIC_CAPABLE and proximity.says_public(data, start, m.end()):
+            extra[SUPPRESSED] = "a browser key the code says is published on purpose"
+        yield Candidate(rule.id, start, start + len(raw), secret, priority, extra=extra)
 
 
 _NAME_TAIL = re.compile(rb"[A-Za-z0-9_.$-]*\Z")

@@ -11,7 +11,7 @@ from __future__ import annotations
 import tomllib
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -51,12 +51,27 @@ class SecretRule:
     validator: str | None = None
     true_positives: tuple[str, ...] = ()
     false_positives: tuple[str, ...] = ()
-    compiled: Any = field(default=None, compare=False, repr=False)
+    precompiled: Any = field(default=None, compare=False, repr=False)
     allow_compiled: tuple[Any, ...] = field(default=(), compare=False, repr=False)
 
     @property
     def id(self) -> str:
         return self.rule.id
+
+    @property
+    def compiled(self) -> Any:
+        """The RE2 regex. A user rule's is compiled (and so validated) when it is loaded; a
+        built-in's on first use, because a worker meets only the few rules whose keywords
+        occur in its files, and compiling all 500 at start-up costs half a second per process
+        (the catalog's tests compile every one)."""
+        if self.precompiled is not None:
+            return self.precompiled
+        return _compile_cached(self.pattern)
+
+
+@cache
+def _compile_cached(pattern: str) -> Any:
+    return compile_re2(pattern)
 
 
 def _strings(raw: Mapping[str, Any], key: str, rid: str) -> tuple[str, ...]:
@@ -66,18 +81,19 @@ def _strings(raw: Mapping[str, Any], key: str, rid: str) -> tuple[str, ...]:
     return tuple(value)
 
 
-def parse_rule(raw: Mapping[str, Any], source: str) -> SecretRule:
-    """Validate one ``[[rule]]`` table; errors name the rule and the file."""
+def parse_rule(raw: Mapping[str, Any], source: str, lazy: bool = False) -> SecretRule:
+    """Validate one ``[[rule]]`` table; errors name the rule and the file. ``lazy``: a
+    built-in rule, whose regex compiles on first use (see :attr:`SecretRule.compiled`)."""
     rid = str(raw.get("id", ""))
     try:
-        return _parse(raw, rid)
+        return _parse(raw, rid, lazy)
     except RuleError:
         raise
     except (KeyError, ValueError, TypeError, re2.error) as exc:
         raise RuleError(rid or "?", f"{source}: {exc}") from None
 
 
-def _parse(raw: Mapping[str, Any], rid: str) -> SecretRule:
+def _parse(raw: Mapping[str, Any], rid: str, lazy: bool) -> SecretRule:
     rule = Rule(
         id=rid,
         title=str(raw["title"]),
@@ -93,9 +109,9 @@ def _parse(raw: Mapping[str, Any], rid: str) -> SecretRule:
         tags=("secret", str(raw.get("category", "generic"))),
     )
     pattern = str(raw["regex"])
-    compiled = compile_re2(pattern)
+    compiled = None if lazy else compile_re2(pattern)
     group = int(raw.get("secret_group", 1))
-    if group > compiled.groups:
+    if compiled is not None and group > compiled.groups:
         raise RuleError(rid, f"secret_group {group} but the regex has {compiled.groups} groups")
     keywords = tuple(k.lower() for k in _strings(raw, "keywords", rid))
     if not keywords or any(len(k) < 2 for k in keywords):
@@ -113,12 +129,12 @@ def _parse(raw: Mapping[str, Any], rid: str) -> SecretRule:
         validator=raw.get("validator"),
         true_positives=_strings(raw, "true_positives", rid),
         false_positives=_strings(raw, "false_positives", rid),
-        compiled=compiled,
+        precompiled=compiled,
         allow_compiled=tuple(compile_re2(a) for a in allow),
     )
 
 
-def load_file(path: Path) -> list[SecretRule]:
+def load_file(path: Path, lazy: bool = False) -> list[SecretRule]:
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
@@ -126,7 +142,7 @@ def load_file(path: Path) -> list[SecretRule]:
     tables = data.get("rule", [])
     if not isinstance(tables, list):
         raise RuleError(path.name, "a rule file holds [[rule]] tables")
-    return [parse_rule(t, str(path)) for t in tables]
+    return [parse_rule(t, str(path), lazy) for t in tables]
 
 
 def option_list(options: Mapping[str, Any], key: str) -> tuple[str, ...]:
@@ -143,7 +159,7 @@ def load_rules(
     """Built-ins, then user files (same id replaces), minus disabled ids. Cached per worker."""
     by_id: dict[str, SecretRule] = {}
     for path in sorted(BUILTIN_DIR.glob("*.toml")):
-        for rule in load_file(path):
+        for rule in load_file(path, lazy=True):
             if rule.id in by_id:
                 raise RuleError(rule.id, f"duplicate built-in rule id in {path.name}")
             by_id[rule.id] = rule

@@ -18,7 +18,7 @@ import urllib.parse
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
-from stockade.analyzers.secrets import filters, generic, providers, ruleset
+from stockade.analyzers.secrets import filters, formats, generic, providers, ruleset
 from stockade.analyzers.secrets.matches import PRIORITY_STRUCTURED, Candidate
 from stockade.analyzers.secrets.ruleset import compile_re2
 from stockade.core.severity import Confidence, Severity
@@ -288,16 +288,21 @@ def npmrc_auth(data: bytes) -> Iterator[Candidate]:
             _stand_in(value)
             or filters.shannon_entropy(value) < 3.0
             or filters.is_code_reference(value)
+            or formats.claims_format_falsely(value)
         ):
             continue
         yield _cand("npmrc-auth", m.start(1), m.end(1), value)
 
 
+_NETRC_ESCAPED = re.compile(r'\\|"|^.{0,3}$')
+
+
 def netrc_passwords(data: bytes) -> Iterator[Candidate]:
     for m in _NETRC.finditer(data):
         value = m.group(1).decode("utf-8", "replace")
-        if _stand_in(value) or value.lower() in _URL_STOP:
-            continue
+        inner = value[1:-1] if len(value) > 2 and value[0] == value[-1] == '"' else value
+        if _stand_in(value) or value.lower() in _URL_STOP or _NETRC_ESCAPED.search(inner):
+            continue  # (a stray quote or a backslash: netrc's parser tests, not a password)
         weak = len(value) < 8 or filters.shannon_entropy(value) < 2.5
         yield _cand(
             "netrc-password",
@@ -326,8 +331,9 @@ def pypirc_passwords(data: bytes) -> Iterator[Candidate]:
         return
     for m in _PYPIRC_PASSWORD.finditer(data):
         value = m.group(1).decode("utf-8", "replace")
-        if _stand_in(value) or value.lower() in _URL_STOP:
-            continue
+        inner = value[1:-1] if len(value) > 2 and value[0] == value[-1] == '"' else value
+        if _stand_in(value) or value.lower() in _URL_STOP or _NETRC_ESCAPED.search(inner):
+            continue  # (a stray quote or a backslash: netrc's parser tests, not a password)
         weak = len(value) < 8 or filters.shannon_entropy(value) < 2.5
         yield _cand(
             "pypirc-password",

@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from stockade.analyzers.secrets import assignment
 from stockade.analyzers.secrets.examples import CLASSES, expand
 
 HERE = Path(__file__).parent
@@ -19,14 +20,28 @@ RULES_DIR = HERE.parent / "rules"
 _BODY = re.compile(r"^([a-zA-Z])(\d+)(?:-(\d+))?(.*)$")
 _TRAIL = r"(?:[^A-Za-z0-9_+/=-]|$)"
 _GAP = r"[^\n=:>]{0,30}?"
-# Between a name and its value: a YAML parent key, a Kubernetes ``name:``/``value:`` pair, a
-# type annotation (``: string =``), an HCL ``variable "x" { default = … }``, or any assignment,
-# call or element opener.
+# Between a name and its value: a YAML parent key, a Kubernetes ``name:``/``value:`` pair, an
+# HCL ``variable "x" { default = … }``, or an assignment. The provider word is followed by a
+# gap (``_GAP``) that already crosses declared types (``string``, ``As String``), one-character
+# operator prefixes (``?=``, ``+=``, ``!=``, ``.=``) and ``) VALUES``, so this separator adds only
+# what the gap cannot cross (see the assignment module for the grammar): ``:::=``/``::=``,
+# ``: &str =``, a property list's ``</key><string>``, values on the next line (YAML block
+# scalars, heredocs, XML text; ``\s*`` after the operator), wrappers and string prefixes.
+# Lean on purpose: 300 keyword rules embed it, and each builds its own RE2 DFA.
+_K_WRAPPER = (
+    r"(?:[|>][-+]?[0-9]?[ \t]*\n\s*|<(?:string|data)>\s*|"
+    + assignment.HEREDOC
+    + r"|"
+    + assignment.TRIPLE_QUOTE
+    + r"|(?i:ConvertTo-SecureString)\s+|(?:echo|printf)\s+"
+    + r"|(?:String::from|String|str|SecretStr|Buffer\.from|\[\]byte)\()"
+)
 _SEP = (
     r"(?:\s*:\s*\n\s+[A-Za-z0-9_.-]{1,30}|\s*\n\s{0,40}(?i:value)|\s*\{[^{}]*?\b(?i:default))?"
     r"[\"'`\]]?\s{0,3}"
-    r"(?::\s{0,2}[A-Za-z_][A-Za-z0-9_.<>\[\]]{0,30}\s{0,2}=|=>|:=|=|:|,|>|\(|\s)"
-    r"\s{0,3}[(\[]?\s{0,2}\\?(?:\"|'|`|&quot;)?"
+    r"(?::\s{0,2}[&*]*(?:'[a-z]+\s+)?[A-Za-z_][A-Za-z0-9_.<>\[\]]{0,30}\s{0,2}=|=>|:{1,3}=|=|:|,|>|\(|\s)"
+    r"\s*(?:[&!][!A-Za-z0-9_/-]*\s+)*" + _K_WRAPPER + r"?"
+    r"[(\[]?\s{0,2}\\?(?:@?[\"'`]|&quot;)?"
 )
 _UUID_RE = r"[a-f0-9]{8}-[a-f0-9]{4}-[a-f0-9]{4}-[a-f0-9]{4}-[a-f0-9]{12}"
 _UUID_TPL = "{h:8}-{h:4}-{h:4}-{h:4}-{h:12}"
