@@ -98,6 +98,8 @@ class TaintRule:
     # a function's own parameters count as untrusted for this rule (yaml.load(text,
     # Loader=yaml.Loader) in a library function), while constants still do not
     parameters: bool = False
+    # ``parameters: built``: only parameters assembled into text inside the function count
+    built_only: bool = False
 
 
 @dataclass(frozen=True)
@@ -108,6 +110,20 @@ class SourceSpec:
     # sink kinds this source cannot feed (a Fetch API ``request.url`` is absolute and names
     # the server's own origin: no open redirect or SSRF through it)
     safe_for: frozenset[str] = frozenset()
+
+
+@dataclass(frozen=True)
+class ParameterSource:
+    """Parameters a framework fills with outside data, known from the function's header
+    (decorators, signature): a Celery task's arguments, an AWS Lambda handler's ``event``,
+    a click command's options. ``header`` is searched in the text before the body; the
+    parameters whose names match ``params`` become sources of ``kind``."""
+
+    header: re.Pattern[str]
+    params: re.Pattern[str]
+    kind: str = "web"
+    confidence: Confidence = Confidence.MEDIUM
+    exclude: frozenset[str] = frozenset()  # parameter names that are not the data (``info``)
 
 
 @dataclass(frozen=True)
@@ -132,6 +148,7 @@ class LanguageRules:
     pattern_rules: list[PatternRule] = field(default_factory=list)
     taint_rules: list[TaintRule] = field(default_factory=list)
     sources: list[SourceSpec] = field(default_factory=list)
+    parameter_sources: list[ParameterSource] = field(default_factory=list)
     # source kinds only rules naming them in ``source_kinds`` use (``weak-random``)
     opt_in_kinds: set[str] = field(default_factory=set)
     sanitizers: list[Sanitizer] = field(default_factory=list)
@@ -367,6 +384,7 @@ def _rule(raw: Mapping[str, Any], language: str, source: str) -> PatternRule | T
             str(raw["unless"]) if raw.get("unless") else None,
             str(raw["only_if"]) if raw.get("only_if") else None,
             bool(raw.get("parameters", False)),
+            raw.get("parameters") == "built",
         )
     raise RuleError(meta.id, f"unknown rule kind {kind!r}", source=source)
 
@@ -381,8 +399,22 @@ def _load_taint_config(rules: LanguageRules, raw: Mapping[str, Any]) -> None:
                 frozenset(string_tuple(src.get("safe_for"))),
             )
         )
+    for src in raw.get("parameter_sources", []):
+        params = glob_regex(string_tuple(src.get("params", "*")))
+        if params is not None:
+            rules.parameter_sources.append(
+                ParameterSource(
+                    re.compile(str(src["header"])),
+                    params,
+                    str(src.get("kind", "web")),
+                    Confidence.parse(str(src.get("confidence", "medium"))),
+                    frozenset(string_tuple(src.get("exclude"))),
+                )
+            )
     rules.opt_in_kinds.update(
-        str(src["kind"]) for src in raw.get("sources", []) if src.get("opt_in", False)
+        str(src["kind"])
+        for src in [*raw.get("sources", []), *raw.get("parameter_sources", [])]
+        if src.get("opt_in", False)
     )
     for san in raw.get("sanitizers", []):
         kinds = san.get("kinds")

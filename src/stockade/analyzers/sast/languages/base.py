@@ -299,6 +299,21 @@ class LanguageAdapter:
         """Parameters a web framework fills from the request (route handlers)."""
         return frozenset()
 
+    def entry_point(self, node: Node) -> bool:
+        """Whether a framework calls this function with request data (a route handler): its
+        parameters that ``framework_sources`` left out were validated by the framework
+        (``<int:pk>``, ``item_id: int``) and are not a caller's arbitrary values."""
+        return False
+
+    def function_header(self, node: Node, body: Node | None) -> str:
+        """The function's text before its body, decorators included (Python's
+        ``decorated_definition`` wraps them; annotations are inside the node elsewhere):
+        what the rule data's ``parameter_sources`` match against."""
+        parent = node.parent
+        start = parent if parent is not None and parent.type == "decorated_definition" else node
+        end = body.start_byte if body is not None else node.end_byte
+        return (start.text or b"")[: max(end - start.start_byte, 0)].decode("utf-8", "replace")
+
     def return_value(self, node: Node) -> Node | None:
         return node.named_children[0] if node.named_children else None
 

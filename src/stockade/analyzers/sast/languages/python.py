@@ -426,6 +426,19 @@ class PythonAdapter(LanguageAdapter):
                 untrusted.add(name)
         return frozenset(untrusted)
 
+    def entry_point(self, node: Node) -> bool:
+        parent = node.parent
+        if (
+            parent is not None
+            and parent.type == "decorated_definition"
+            and any(_is_route(self.text(d)) for d in parent.children if d.type == "decorator")
+        ):
+            return True
+        parts = self.function_parts(node)
+        params = parts.params if parts is not None else ()
+        rest = params[1:] if params[:1] == ("self",) else params
+        return bool(rest) and rest[0] == "request" and self._imports_matching(node, DJANGO)
+
     def _django_captures(self, node: Node, params: tuple[str, ...]) -> frozenset[str]:
         """A Django view (``def view(request, slug)``, ``def get(self, request, name)``) gets
         the URL's captured segments as the parameters after ``request``. Names that usually

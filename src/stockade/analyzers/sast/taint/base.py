@@ -16,7 +16,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from stockade.analyzers.sast.languages.base import CallParts, Node
-from stockade.analyzers.sast.ruleset import LanguageRules, TaintRule
+from stockade.analyzers.sast.ruleset import LanguageRules, ParameterSource, TaintRule
 from stockade.analyzers.sast.taint.values import CLEAN, Taint, Value
 from stockade.core.finding import Finding
 
@@ -82,6 +82,10 @@ class EngineBase(ABC):
         self.in_progress: set[int] = set()
         self.fields: Env = {}
         self.findings: dict[tuple[str, int, int], Finding] = {}
+        self.only_if_held: dict[str, bool] = {}
+        # per function (node id): the parameter sources its header declares; a route handler
+        self.header_sources: dict[int, tuple[ParameterSource, ...]] = {}
+        self.entry_points: dict[int, bool] = {}  # rule id → its only_if query matched the file
         self.module_env: Env = {}
         self.closures: dict[int, Env] = {}  # nested function → environment where it is defined
         self.frame = _Frame()

@@ -15,9 +15,13 @@ from collections.abc import Mapping
 from typing import Any
 
 from stockade.analyzers.sast.languages.base import NOT_CONSTANT, CallParts, FunctionParts, Node
+from stockade.analyzers.sast.ruleset import ParameterSource
 from stockade.analyzers.sast.taint.base import EngineBase, Env, Summary, _Frame, _sanitized
 from stockade.analyzers.sast.taint.fold import fold
-from stockade.analyzers.sast.taint.values import CLEAN, Taint, Value, union
+from stockade.analyzers.sast.taint.values import CLEAN, Taint, Value, built, union
+
+# methods of a string constant that assemble text around their arguments
+TEXT_BUILDERS = frozenset({"format", "format_map", "join"})
 
 
 class Calls(EngineBase):
@@ -91,7 +95,42 @@ class Calls(EngineBase):
             return Value(frozenset({Taint(line + 1, col + 1, f"request parameter '{name}'")}))
         if name in self.a.self_names:
             return CLEAN
+        declared = self._parameter_source(fn, parts, name)
+        if declared is not None:
+            return declared
+        if self._entry_point(fn):
+            return CLEAN  # a route's other parameters: converted or typed by the framework
         return Value(frozenset({Taint(0, 0, name, kind="param", param=index)}))
+
+    def _parameter_source(self, fn: Node, parts: FunctionParts, name: str) -> Value | None:
+        """A parameter the rule data declares a source from the function's header (a
+        Celery task's argument, a Lambda handler's ``event``)."""
+        specs = self._header_sources(fn, parts)
+        for spec in specs:
+            if name not in spec.exclude and spec.params.match(name):
+                line, col = fn.start_point
+                label = f"parameter '{name}'"
+                return Value(
+                    frozenset({Taint(line + 1, col + 1, label, spec.kind, spec.confidence)})
+                )
+        return None
+
+    def _entry_point(self, fn: Node) -> bool:
+        known = self.entry_points.get(fn.id)
+        if known is None:
+            known = self.entry_points[fn.id] = self.a.entry_point(fn)
+        return known
+
+    def _header_sources(self, fn: Node, parts: FunctionParts) -> tuple[ParameterSource, ...]:
+        """The parameter sources whose header pattern this function's header matches
+        (computed once per function: every parameter asks)."""
+        cached = self.header_sources.get(fn.id)
+        if cached is None:
+            specs = self.rules.parameter_sources
+            header = self.a.function_header(fn, parts.body) if specs else ""
+            cached = tuple(spec for spec in specs if spec.header.search(header))
+            self.header_sources[fn.id] = cached
+        return cached
 
     def _eval_call(self, node: Node, env: Env, depth: int) -> Value:
         parts = self.a.call_parts(node, self.imports)
@@ -120,7 +159,10 @@ class Calls(EngineBase):
         taken = self._store_into_container(parts, args, env)
         if taken is not None:
             return taken
-        return self._call_result(parts, receiver, args, kwargs, env, depth)
+        result = self._call_result(parts, receiver, args, kwargs, env, depth)
+        if isinstance(receiver.const, str) and parts.name.rpartition(".")[2] in TEXT_BUILDERS:
+            return built(result)  # "SELECT ... {}".format(x), ", ".join(names)
+        return result
 
     def _run_callbacks(
         self, parts: CallParts, receiver: Value, args: list[Value], kwargs: Env, env: Env

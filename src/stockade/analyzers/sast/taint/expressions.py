@@ -15,7 +15,7 @@ from typing import Any
 from stockade.analyzers.sast.languages.base import NOT_CONSTANT, Node
 from stockade.analyzers.sast.taint.base import MAX_DEPTH, EngineBase, Env, _sanitized
 from stockade.analyzers.sast.taint.fold import fold
-from stockade.analyzers.sast.taint.values import CLEAN, Taint, Value, join, union
+from stockade.analyzers.sast.taint.values import CLEAN, Taint, Value, built, join, union
 
 
 class Expressions(EngineBase):
@@ -39,10 +39,10 @@ class Expressions(EngineBase):
             inner = a.string_interpolations(node)
             if inner is None:
                 return Value(const=a.constant(node))
-            built = union([self._eval(i, env, depth + 1) for i in inner])
-            if built.tainted and inner and _pins_host(node.text or b"", node, inner[0]):
-                return _sanitized(built, URL_KINDS)
-            return built
+            text = built(union([self._eval(i, env, depth + 1) for i in inner]))
+            if text.tainted and inner and _pins_host(node.text or b"", node, inner[0]):
+                return _sanitized(text, URL_KINDS)
+            return text
         if t in a.assignment or t in a.augmented_assignment:
             return self._assign(node, env, depth)
         if t in a.conditional:
@@ -70,6 +70,8 @@ class Expressions(EngineBase):
             left = fold(node.children[0], env, a)
             if isinstance(left, str) and HOST_PREFIX.match(left):
                 return _sanitized(value, URL_KINDS)  # "https://api.example.com/" + x
+            if isinstance(left, str) or isinstance(fold(node.children[2], env, a), str):
+                value = built(value)  # "SELECT ... " + x, "... %s" % x
         if not value.tainted and node.child_count == 3 and not node.children[1].is_named:
             const = fold(node, env, a)  # ``num * 2``: keep it for later conditions
             if const is not NOT_CONSTANT:

@@ -130,8 +130,13 @@ class Sinks(EngineBase):
         """Whether the rule's ``unless`` query matches in the function holding the sink, or
         its ``only_if`` query matches nowhere in the file."""
         unless, only_if = self.conditions.get(rule.meta.id, (None, None))
-        if only_if is not None and not ts.QueryCursor(only_if).matches(self.root):
-            return True
+        if only_if is not None:
+            held = self.only_if_held.get(rule.meta.id)
+            if held is None:  # the whole file's answer: asked once per rule
+                held = bool(ts.QueryCursor(only_if).matches(self.root))
+                self.only_if_held[rule.meta.id] = held
+            if not held:
+                return True
         if unless is None:
             return False
         scope = node.parent
@@ -145,7 +150,11 @@ class Sinks(EngineBase):
                 continue
             if taint.param is not None:
                 self.frame.hits.append(SinkHit(taint.param, rule, node, callee, taint))
-                if rule.parameters and taint.kind == "param":
+                if (
+                    rule.parameters
+                    and taint.kind == "param"
+                    and (taint.built or not rule.built_only)
+                ):
                     line = node.start_point[0] + 1
                     label = f"parameter '{taint.label}'"
                     shown = replace(taint, line=line, column=1, label=label, param=None)

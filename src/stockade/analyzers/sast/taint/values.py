@@ -24,6 +24,10 @@ class Taint:
     param: int | None = None
     steps: tuple[tuple[int, int, str], ...] = ()
     sanitized: frozenset[str] = frozenset()
+    # a parameter's taint that went into text assembled around it (f-string, +, %, format):
+    # rules with ``parameters: built`` report only these (a wrapper passing its argument
+    # through whole, ``def query(sql): cur.execute(sql)``, is an API, not an injection)
+    built: bool = False
 
     def step(self, line: int, column: int, note: str) -> Taint:
         # Parameters' synthetic taints need no trace; capped traces stop growing.
@@ -98,3 +102,11 @@ def join(a: Value, b: Value) -> Value:
         return a
     const = a.const if (a.const is not NOT_CONSTANT and a.const == b.const) else NOT_CONSTANT
     return Value(a.taints | b.taints, const, None)
+
+
+def built(value: Value) -> Value:
+    """``value`` assembled into larger text: its parameter taints are marked ``built``."""
+    if not any(t.param is not None and not t.built for t in value.taints):
+        return value
+    taints = frozenset(replace(t, built=True) if t.param is not None else t for t in value.taints)
+    return Value(taints, value.const, value.elements)
