@@ -46,7 +46,7 @@ def deps(
     creds = credentials.load(server)
     if not creds.api_key:
         raise AuthRequiredError("dependency analysis runs on the server and needs authentication")
-    LocalQuota().consume(limit_for(True))
+    LocalQuota().consume(limit_for(True), server_url=creds.server_url)
     started = time.monotonic()
     findings, files = analyze_remote(Target.open(path), creds)
     rules = registry.available()["dependencies"]().rules()

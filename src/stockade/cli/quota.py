@@ -1,8 +1,15 @@
 """The local daily request quota of the CLI (spec: 10 a day unauthenticated, 40 with an
-API key; every ``analyze`` consumes one; resets at UTC midnight).
+API key; every ``analyze`` consumes one; resets at UTC midnight), and the server's monthly
+token pool as last synced (``stockade quota sync``).
 
 The counter lives in the user's state directory and is updated under an exclusive file
 lock, so concurrent ``stockade`` runs cannot both take the last request.
+
+The local counter adopts the server's view: after a sync, a server-backed command refuses
+locally (exit 4, no request sent) while the synced pool holds fewer tokens than an analysis
+costs and that view is still current (its ``resets_at`` is in the future, and it was taken
+from the server the command talks to). A view from a past period says nothing about the
+new one and is ignored, so a user is never locked out by a stale file.
 """
 
 from __future__ import annotations
@@ -18,11 +25,12 @@ from typing import IO, Any
 
 import orjson
 
-from stockade.cli.errors import QuotaExceededError
+from stockade.cli.errors import CliError, QuotaExceededError
 from stockade.cli.paths import state_dir
 
 LIMIT_ANONYMOUS = 10
 LIMIT_API_KEY = 40
+ANALYSIS_TOKENS = 3  # the ``analysis`` cost class (API.md "Quotas and rate limits")
 
 
 @dataclass(frozen=True)
@@ -35,6 +43,49 @@ class QuotaStatus:
     @property
     def remaining(self) -> int:
         return max(0, self.limit - self.used)
+
+
+@dataclass(frozen=True)
+class ServerQuota:
+    """The server's monthly token pool (``GET /api/v1/quota``) as of the last sync."""
+
+    server_url: str
+    plan: str
+    tokens_limit: int
+    tokens_used: int
+    tokens_remaining: int
+    resets_at: datetime
+    synced_at: str
+
+    def current(self, now: datetime) -> bool:
+        """Whether the view still describes this period (it has not reset since)."""
+        return now < self.resets_at
+
+
+def _server_quota(data: dict[str, Any]) -> ServerQuota | None:
+    """The stored sync, or None when absent or unreadable (never a reason to refuse)."""
+    raw = data.get("server")
+    if not isinstance(raw, dict):
+        return None
+    try:
+        resets = datetime.fromisoformat(str(raw["resets_at"]).replace("Z", "+00:00"))
+        if resets.tzinfo is None:
+            return None
+        return ServerQuota(
+            server_url=str(data.get("server_url", "")),
+            plan=str(raw.get("plan", "?")),
+            tokens_limit=int(raw["tokens_limit"]),
+            tokens_used=int(raw["tokens_used"]),
+            tokens_remaining=int(raw["tokens_remaining"]),
+            resets_at=resets,
+            synced_at=str(data.get("synced_at", "")),
+        )
+    except (KeyError, TypeError, ValueError):
+        return None
+
+
+def _same_server(a: str, b: str) -> bool:
+    return a.rstrip("/") == b.rstrip("/")
 
 
 def limit_for(authenticated: bool) -> int:
@@ -82,11 +133,30 @@ class LocalQuota:
         used = int(data.get("used", 0)) if data.get("day") == day else 0
         return QuotaStatus(used, limit, day, resets)
 
-    def consume(self, limit: int, now: datetime | None = None) -> QuotaStatus:
-        """Take one request, or raise :class:`QuotaExceededError` when none is left."""
-        day, resets = _today(now or datetime.now(UTC))
+    def server(self) -> ServerQuota | None:
+        """The server's pool as last synced (current or not), or None."""
+        with self._locked() as fh:
+            return _server_quota(self._read(fh))
+
+    def consume(
+        self,
+        limit: int,
+        now: datetime | None = None,
+        *,
+        server_url: str | None = None,
+        tokens: int = ANALYSIS_TOKENS,
+    ) -> QuotaStatus:
+        """Take one request, or raise :class:`QuotaExceededError` when none is left.
+
+        With ``server_url`` (a server-backed command), also refuse when the current synced
+        view of that server's pool cannot pay ``tokens``; nothing is taken then.
+        """
+        moment = now or datetime.now(UTC)
+        day, resets = _today(moment)
         with self._locked() as fh:
             data = self._read(fh)
+            if server_url is not None:
+                _check_server(_server_quota(data), server_url, tokens, moment)
             used = int(data.get("used", 0)) if data.get("day") == day else 0
             if used >= limit:
                 raise QuotaExceededError(
@@ -98,9 +168,33 @@ class LocalQuota:
             self._write(fh, data)
         return QuotaStatus(used + 1, limit, day, resets)
 
-    def record_sync(self, server: dict[str, Any]) -> None:
+    def record_sync(self, server: Any, server_url: str) -> ServerQuota:
+        """Adopt the server's view (replacing the previous one); returns it as stored.
+
+        Raises :class:`~stockade.cli.errors.CliError` when the answer is not a quota."""
         with self._locked() as fh:
             data = self._read(fh)
-            data["server"] = server
-            data["synced_at"] = datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
-            self._write(fh, data)
+            record = {
+                **data,
+                "server": server,
+                "server_url": server_url.rstrip("/"),
+                "synced_at": datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
+            }
+            view = _server_quota(record)
+            if view is None:
+                raise CliError(f"the server's answer is not a token quota: {str(server)[:200]}")
+            self._write(fh, record)
+        return view
+
+
+def _check_server(view: ServerQuota | None, server_url: str, tokens: int, now: datetime) -> None:
+    """Refuse when the synced view of ``server_url`` is current and cannot pay ``tokens``."""
+    if view is None or not _same_server(view.server_url, server_url) or not view.current(now):
+        return
+    if view.tokens_remaining < tokens:
+        raise QuotaExceededError(
+            f"server token quota exhausted: {view.tokens_remaining} of {view.tokens_limit} "
+            f"tokens left ({view.plan}), an analysis needs {tokens}; it resets at "
+            f"{view.resets_at:%Y-%m-%d %H:%M} UTC (last synced {view.synced_at}; "
+            "run `stockade quota sync` after the pool was raised)"
+        )

@@ -29,6 +29,8 @@ QUEUED, RUNNING, COMPLETED, FAILED, CANCELLED = (
 )
 FINISHED = (COMPLETED, FAILED, CANCELLED)
 FINDING_STATES = ("open", "resolved", "false_positive", "risk_accepted")
+# ix_findings_job_rollup: every finding column the analytics dashboard reads, after job_id.
+ROLLUP_COLUMNS = ("job_id", "created_at", "module", "severity", "state", "rule_id", "id")
 
 
 class Job(Base):
@@ -78,6 +80,7 @@ class JobFinding(Base):
     __tablename__ = "findings"
     __table_args__ = (
         Index("ix_findings_job_severity", "job_id", "severity_rank"),
+        Index("ix_findings_job_rollup", *ROLLUP_COLUMNS),
         Index("ix_findings_project_fingerprint", "project_key", "fingerprint"),
     )
 
@@ -98,6 +101,10 @@ class FindingEvent(Base):
     """Who changed a finding's state, when, from what to what, and why."""
 
     __tablename__ = "finding_events"
+    # A finding's moves to a state, oldest first, read from the index alone (0005_quota).
+    __table_args__ = (
+        Index("ix_finding_events_state", "finding_id", "to_state", "created_at", "id"),
+    )
 
     id: Mapped[str] = mapped_column(String(36), primary_key=True, default=new_id)
     finding_id: Mapped[str] = mapped_column(

@@ -1,4 +1,5 @@
-"""Monthly token quotas: the append-only ledger, fired alerts, Enterprise budgets.
+"""Monthly token quotas: the append-only ledger, fired alerts, Enterprise budgets; and
+the covering indexes of the analytics dashboard.
 
 Revision ID: 0005_quota
 Revises: 0004_organizations
@@ -49,9 +50,20 @@ def upgrade() -> None:
     )
     with op.batch_alter_table("organizations") as batch:
         batch.add_column(sa.Column("budgets", sa.JSON(), nullable=False, server_default="{}"))
+    # The analytics dashboard reads findings and their state changes from these alone.
+    op.create_index(
+        "ix_findings_job_rollup",
+        "findings",
+        ["job_id", "created_at", "module", "severity", "state", "rule_id", "id"],
+    )
+    op.create_index(
+        "ix_finding_events_state", "finding_events", ["finding_id", "to_state", "created_at", "id"]
+    )
 
 
 def downgrade() -> None:
+    op.drop_index("ix_finding_events_state", "finding_events")
+    op.drop_index("ix_findings_job_rollup", "findings")
     with op.batch_alter_table("organizations") as batch:
         batch.drop_column("budgets")
     op.drop_table("quota_alerts")
