@@ -250,6 +250,7 @@ def findings_for(
             ("open", "resolved", "false_positive", "risk_accepted"), (68, 25, 5, 2)
         )[0]
         finding_id = new_id()
+        moved = min(now, created + timedelta(hours=rng.expovariate(1 / 120)))
         findings.append(
             {
                 "id": finding_id,
@@ -267,10 +268,11 @@ def findings_for(
                     "message": f"{module} finding",
                 },
                 "created_at": created,
+                # The denormalised first resolution, as the jobs service writes it.
+                "resolved_at": moved if state == "resolved" else None,
             }
         )
         if state != "open":
-            moved = min(now, created + timedelta(hours=rng.expovariate(1 / 120)))
             events.append(
                 {
                     "id": new_id(),

@@ -9,7 +9,7 @@ from fastapi import FastAPI
 from sqlalchemy import update
 
 from org_fixtures import Org, Person, Team, team
-from stockade.store.job_models import Job
+from stockade.store.job_models import Job, JobFinding
 from stockade.store.tenancy_models import Organization
 
 __all__ = ["team"]
@@ -122,3 +122,50 @@ def test_bad_windows_are_422(team: Team) -> None:
     for params in cases:
         r = me.get("/api/v1/me/analytics/dashboard", params=params)
         assert r.status_code == 422 and r.json()["code"] in ("invalid_window", "validation_failed")
+
+
+def test_dashboard_counts_findings_and_time_to_resolve(team: Team, app: FastAPI) -> None:
+    org = team.full()
+    member = org.members["Member"]
+    job = _submit(member, org).json()["job_id"]  # type: ignore[attr-defined]
+    stored = datetime.now(UTC) - timedelta(hours=5)
+    with app.state.ctx.db.session() as s:
+        s.execute(update(Job).where(Job.id == job).values(status="completed"))
+        for i, severity in enumerate(["critical", "high", "high", "low"]):
+            s.add(
+                JobFinding(
+                    job_id=job,
+                    fingerprint=f"{i:064x}",
+                    module="sast",
+                    rule_id=f"rule-{i % 2}",
+                    severity=severity,
+                    severity_rank=i,
+                    state="open",
+                    created_at=stored,
+                    data={
+                        "rule_id": f"rule-{i % 2}",
+                        "module": "sast",
+                        "severity": severity,
+                        "file": "app.py",
+                        "line": i + 1,
+                        "fingerprint": f"{i:064x}",
+                    },
+                )
+            )
+    finding = member.get(f"/api/v1/jobs/{job}/findings").json()["items"][0]["id"]
+    r = member.patch(f"/api/v1/findings/{finding}", json={"state": "resolved"})
+    assert r.status_code == 200, r.text
+    member.patch(f"/api/v1/findings/{finding}", json={"state": "open"})
+    member.patch(f"/api/v1/findings/{finding}", json={"state": "resolved"})  # not a first
+    board = member.get(f"{org.url}/analytics/dashboard").json()
+    assert board["findings_by_severity"] == {
+        "critical": 1,
+        "high": 2,
+        "medium": 0,
+        "low": 1,
+        "info": 0,
+    }
+    assert board["findings_by_module"] == {"sast": 4}
+    assert board["top_rules"][0]["count"] == 2
+    assert 4.9 <= board["mean_time_to_resolve_hours"] <= 5.1
+    assert sum(day["resolved"] for day in board["daily"]) == 1

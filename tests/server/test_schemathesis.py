@@ -108,9 +108,10 @@ def test_schema_loads_every_operation(api_schema: Any) -> None:
 
 
 # Refusals of schema-valid requests that no schema can prevent, each by a stable code:
-# a pagination cursor is HMAC-signed (a well-formed one from nowhere is refused), and a
-# two-factor code is a credential (six digits, but only the current ones are right).
-_SEMANTIC_REFUSALS = {"invalid_cursor", "invalid_totp"}
+# a pagination cursor is HMAC-signed (a well-formed one from nowhere is refused), a
+# two-factor code is a credential (six digits, but only the current ones are right), and an
+# analytics window must have `from` before `to` (JSON Schema cannot relate two parameters).
+_SEMANTIC_REFUSALS = {"invalid_cursor", "invalid_totp", "invalid_window"}
 _REFUSALS = {400, 413, 415, 422}
 
 

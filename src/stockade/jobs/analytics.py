@@ -15,18 +15,17 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import ColumnElement, and_, case, func, or_, select
-from sqlalchemy.orm import Session, aliased
+from sqlalchemy import ColumnElement, and_, func, select
+from sqlalchemy.orm import Session
 
 from stockade.quota.periods import period_of
-from stockade.store.job_models import FINDING_STATES, FindingEvent, Job, JobFinding
+from stockade.store.job_models import FINDING_STATES, Job, JobFinding
 from stockade.store.quota_models import LedgerEntry
 from stockade.store.tenancy_models import Membership
 
 RECENT_JOBS = 10
 TOP_RULES = 10
 SEVERITIES = ("critical", "high", "medium", "low", "info")
-RESOLVED = "resolved"
 
 
 @dataclass(frozen=True)
@@ -74,8 +73,8 @@ def dashboard(session: Session, window: Window) -> dict[str, Any]:
 
     Five statements: the jobs by day and status, the newest jobs, one pass over the window's
     findings grouped by day and module (severities and states counted with ``FILTER``), the
-    top rules, and one pass over their moves to ``resolved`` (per day, and the first of each
-    finding for the mean time to resolve). Each pass reads only covering indexes.
+    top rules, and one pass over their first resolution times (``resolved_at``: per day, and
+    the mean time to resolve). Each pass reads only covering indexes.
     """
     jobs = _jobs_by_day(session, window)
     cube = _finding_cube(session, window)
@@ -222,48 +221,24 @@ def _top_rules(session: Session, window: Window) -> list[dict[str, Any]]:
 
 
 def _resolutions(session: Session, window: Window) -> tuple[dict[str, int], float | None]:
-    """Moves to ``resolved`` per UTC day, and the mean hours from a finding being stored to
-    its *first* move to ``resolved`` (null when none), in one pass over the window's
-    findings and their events (``ix_finding_events_state``).
-
-    A move is a finding's first when no earlier move of the same finding exists (ties
-    broken by id): a correlated probe made only for the few findings that were resolved,
-    rather than a second pass grouping every finding.
-    """
-    earlier = aliased(FindingEvent)
-    first = ~(
-        select(earlier.id)
-        .where(
-            earlier.finding_id == FindingEvent.finding_id,
-            earlier.to_state == RESOLVED,
-            or_(
-                earlier.created_at < FindingEvent.created_at,
-                and_(earlier.created_at == FindingEvent.created_at, earlier.id < FindingEvent.id),
-            ),
-        )
-        .exists()
-    )
-    seconds = _seconds_between(session, FindingEvent.created_at, JobFinding.created_at)
-    day = _day(session, FindingEvent.created_at)
+    """First resolutions per UTC day, and the mean hours from a finding being stored to its
+    first move to ``resolved`` (null when none): one pass over the window's findings on
+    ``ix_findings_job_rollup``, reading the denormalised ``resolved_at``."""
+    seconds = _seconds_between(session, JobFinding.resolved_at, JobFinding.created_at)
+    day = _day(session, JobFinding.resolved_at)
     query = (
-        select(
-            day,
-            func.count(),
-            func.sum(case((first, seconds), else_=None)),
-            func.count().filter(first),
-        )
+        select(day, func.count(), func.sum(seconds))
         .select_from(Job)
         .join(JobFinding, JobFinding.job_id == Job.id)
-        .join(FindingEvent, FindingEvent.finding_id == JobFinding.id)
-        .where(window.jobs(), FindingEvent.to_state == RESOLVED)
+        .where(window.jobs(), JobFinding.resolved_at.is_not(None))
         .group_by(day)
     )
     per_day: dict[str, int] = {}
     total_seconds, firsts = 0.0, 0
-    for d, moves, secs, n_first in session.execute(query):
-        per_day[str(d)] = int(moves)
+    for d, count, secs in session.execute(query):
+        per_day[str(d)] = int(count)
         total_seconds += float(secs or 0.0)
-        firsts += int(n_first or 0)
+        firsts += int(count)
     mttr = round(total_seconds / firsts / 3600.0, 2) if firsts else None
     return per_day, mttr
 

@@ -29,6 +29,7 @@ from sqlalchemy.orm import Session
 from stockade.analyzers import registry
 from stockade.config import Settings
 from stockade.core.errors import StockadeError
+from stockade.jobs import events as job_events
 from stockade.jobs import lease
 from stockade.jobs.execute import ALL_MODULES, validate_modules
 from stockade.jobs.results import finding_from_json, finding_json, project_key, severity_rank
@@ -252,7 +253,10 @@ class JobService:
             self._session, scope, cost, cost_class="analysis", job_id=job.id
         )
         _, tokens = ledger.pool_limit(self._session, scope)
-        alerts.announce(self._session, scope, before, after, tokens)
+        fired = alerts.announce(self._session, scope, before, after, tokens)
+        job_events.quota_threshold(
+            self._session, job.organization_id, fired, after, tokens, job.created_at
+        )
 
     def get(self, caller: Caller, job_id: str) -> Job:
         """The job, if the caller may see it; else :class:`JobNotFoundError`."""
@@ -393,32 +397,45 @@ class JobService:
         """
         row = self._visible_finding(caller, finding_id, "triage")
         if state != row.state:
-            self._events.add(
-                FindingEvent(
-                    finding_id=row.id,
-                    user_id=caller.user_id,
-                    from_state=row.state,
-                    to_state=state,
-                    justification=justification,
-                )
-            )
-            organization_id = self._jobs.organization_of(row.job_id)
-            if organization_id is not None:
-                audit.append(
-                    self._session,
-                    caller.record(
-                        organization_id,
-                        "finding.state_change",
-                        target_type="finding",
-                        target_id=row.id,
-                        before={"state": row.state},
-                        after={"state": state},
-                        detail=justification,
-                    ),
-                )
+            self._record_state_change(caller, row, state, justification)
+            if state == "resolved" and row.resolved_at is None:
+                row.resolved_at = utcnow()
             row.state = state
             self._findings.flush()
         return finding_json(row)
+
+    def _record_state_change(
+        self, caller: Caller, row: JobFinding, state: str, justification: str | None
+    ) -> None:
+        """History, audit (in an organization) and ``finding.resolved``, in this transaction."""
+        self._events.add(
+            FindingEvent(
+                finding_id=row.id,
+                user_id=caller.user_id,
+                from_state=row.state,
+                to_state=state,
+                justification=justification,
+            )
+        )
+        job = self._jobs.get(row.job_id)
+        if job is None or job.organization_id is None:
+            return
+        audit.append(
+            self._session,
+            caller.record(
+                job.organization_id,
+                "finding.state_change",
+                target_type="finding",
+                target_id=row.id,
+                before={"state": row.state},
+                after={"state": state},
+                detail=justification,
+            ),
+        )
+        if state == "resolved":
+            job_events.finding_resolved(
+                self._session, job, row, caller.user_id, justification, utcnow()
+            )
 
     def history(self, caller: Caller, finding_id: str) -> Sequence[FindingEvent]:
         """Every state change of the finding, oldest first."""

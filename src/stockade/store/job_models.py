@@ -30,7 +30,16 @@ QUEUED, RUNNING, COMPLETED, FAILED, CANCELLED = (
 FINISHED = (COMPLETED, FAILED, CANCELLED)
 FINDING_STATES = ("open", "resolved", "false_positive", "risk_accepted")
 # ix_findings_job_rollup: every finding column the analytics dashboard reads, after job_id.
-ROLLUP_COLUMNS = ("job_id", "created_at", "module", "severity", "state", "rule_id", "id")
+ROLLUP_COLUMNS = (
+    "job_id",
+    "created_at",
+    "module",
+    "severity",
+    "state",
+    "rule_id",
+    "resolved_at",
+    "id",
+)
 
 
 class Job(Base):
@@ -93,6 +102,10 @@ class JobFinding(Base):
     severity: Mapped[str] = mapped_column(String(16))
     severity_rank: Mapped[int] = mapped_column(Integer)
     state: Mapped[str] = mapped_column(String(20), default="open")
+    # When a person first set this finding to ``resolved`` (the analytics' time to resolve
+    # reads it without visiting the state history); a state carried over from an earlier
+    # job of the project leaves it empty: nobody resolved this row.
+    resolved_at: Mapped[datetime | None]
     data: Mapped[dict[str, Any]] = mapped_column(JSON)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
 

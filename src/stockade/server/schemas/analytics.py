@@ -34,7 +34,7 @@ class DailyBucket(BaseModel):
     medium: int
     low: int
     info: int
-    resolved: int = Field(description="Findings moved to `resolved` that day.")
+    resolved: int = Field(description="Findings a person first moved to `resolved` that day.")
 
 
 class RuleCount(BaseModel):

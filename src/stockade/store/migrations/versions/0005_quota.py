@@ -1,5 +1,5 @@
 """Monthly token quotas: the append-only ledger, fired alerts, Enterprise budgets; and
-the covering indexes of the analytics dashboard.
+for the analytics dashboard, a finding's first resolution time and two covering indexes.
 
 Revision ID: 0005_quota
 Revises: 0004_organizations
@@ -50,11 +50,19 @@ def upgrade() -> None:
     )
     with op.batch_alter_table("organizations") as batch:
         batch.add_column(sa.Column("budgets", sa.JSON(), nullable=False, server_default="{}"))
+    # A finding's first resolution, denormalised for the dashboard's time to resolve;
+    # filled from the state history for findings resolved before this revision.
+    with op.batch_alter_table("findings") as batch:
+        batch.add_column(sa.Column("resolved_at", UTCDateTime()))
+    op.execute(
+        "UPDATE findings SET resolved_at = (SELECT MIN(e.created_at) FROM finding_events e "
+        "WHERE e.finding_id = findings.id AND e.to_state = 'resolved')"
+    )
     # The analytics dashboard reads findings and their state changes from these alone.
     op.create_index(
         "ix_findings_job_rollup",
         "findings",
-        ["job_id", "created_at", "module", "severity", "state", "rule_id", "id"],
+        ["job_id", "created_at", "module", "severity", "state", "rule_id", "resolved_at", "id"],
     )
     op.create_index(
         "ix_finding_events_state", "finding_events", ["finding_id", "to_state", "created_at", "id"]
@@ -64,6 +72,8 @@ def upgrade() -> None:
 def downgrade() -> None:
     op.drop_index("ix_finding_events_state", "finding_events")
     op.drop_index("ix_findings_job_rollup", "findings")
+    with op.batch_alter_table("findings") as batch:
+        batch.drop_column("resolved_at")
     with op.batch_alter_table("organizations") as batch:
         batch.drop_column("budgets")
     op.drop_table("quota_alerts")
