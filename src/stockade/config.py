@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from platformdirs import user_data_dir
-from pydantic import BaseModel, ConfigDict, Field, SecretStr, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, SecretStr, ValidationError, field_validator
 from pydantic_settings import BaseSettings, PydanticBaseSettingsSource, SettingsConfigDict
 
 from stockade.core.errors import ConfigError
@@ -129,6 +129,24 @@ class Analysis(_Section):
     retention_days: int = Field(default=365, ge=30, le=730)
 
 
+class Webhooks(_Section):
+    """Outgoing webhooks. The retry schedule is about three days of backoff by default
+    (API.md); tests and operators may shorten it."""
+
+    ca_file: Path | None = None
+    retry_schedule_seconds: list[int] = Field(
+        default=[10, 60, 300, 1800, 7200, 21600, 43200, 86400, 86400], min_length=1
+    )
+    timeout_seconds: float = Field(default=10, gt=0, le=60)
+
+    @field_validator("retry_schedule_seconds")
+    @classmethod
+    def _positive(cls, value: list[int]) -> list[int]:
+        if any(step < 0 for step in value):
+            raise ValueError("retry delays are seconds >= 0")
+        return value
+
+
 class Smtp(_Section):
     """Outgoing e-mail (invitations, notifications). No ``host``: in-app notifications only."""
 
@@ -229,6 +247,7 @@ class Settings(BaseSettings):
     auth: Auth = Auth()
     advisories: Advisories = Advisories()
     smtp: Smtp = Smtp()
+    webhooks: Webhooks = Webhooks()
     llm: Llm = Llm()
 
     @classmethod

@@ -19,6 +19,7 @@ rooted elsewhere::
     │   ├── AdvisoriesNotReadyError        analyzers.deps.advisories.interface
     │   └── ImportFailedError              analyzers.deps.advisories.local
     ├── SealedValueError                   store.crypto         no key opens a sealed value
+    ├── UnsafeTargetError                  core.netguard        URL refused by the SSRF guard
     ├── SourceRejectedError                jobs.sources.errors  bad source, refused before queueing
     ├── SourceError                        jobs.sources.errors  fetching the source failed
     ├── JobsError                          jobs.service         the job service refuses
@@ -41,6 +42,10 @@ rooted elsewhere::
     │   └── TooLargeError                  tenancy.errors       413: logo over 1 MiB
     ├── MailDeliveryError                  tenancy.mail         SMTP unreachable or refused
     ├── QuotaExhaustedError                quota.ledger         the token pool cannot pay (429)
+    ├── WebhookError                       webhooks.errors      a webhook refusal (code, status)
+    │   ├── WebhookRejectedError           webhooks.errors      422: scheme, credentials, target
+    │   ├── WebhookNotFoundError           webhooks.errors      404
+    │   └── SendError                      webhooks.errors      an attempt got no HTTP answer
     ├── ProblemError                       server.problems      an API error answer (problem+json)
     ├── BodyTooLargeError (also starlette HTTPException)  server.middleware   answered 413
     └── CliError                           cli.errors           message plus exit code

@@ -20,6 +20,7 @@ from datetime import datetime, timedelta
 
 from sqlalchemy.orm import Session
 
+from stockade.jobs import events
 from stockade.store import Database
 from stockade.store.job_models import CANCELLED, FAILED, RUNNING
 from stockade.store.job_repositories import Jobs
@@ -74,6 +75,8 @@ def claim(
                 started_at=now,
             )
             if taken:
+                if attempts == 0:  # the first start, not a takeover after a lost lease
+                    events.scan_started(s, cid, now)
                 return Claimed(cid, worker, attempts + 1)
     return None
 

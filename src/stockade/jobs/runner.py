@@ -27,7 +27,7 @@ import orjson
 
 from stockade.config import Settings, resolve_encryption_keys
 from stockade.core.errors import StockadeError
-from stockade.jobs import lease, workdir
+from stockade.jobs import events, lease, workdir
 from stockade.jobs.dependencies import advisory_options
 from stockade.jobs.execute import SOURCE_FAILED, AnalysisOutcome, run_analysis
 from stockade.jobs.lease import Claimed, Lease
@@ -47,6 +47,7 @@ from stockade.store import Database
 from stockade.store.crypto import SealedValueError, SecretBox
 from stockade.store.job_models import COMPLETED, FAILED, Job
 from stockade.store.sealing import open_legacy
+from stockade.store.types import utcnow
 
 log = logging.getLogger("stockade.jobs")
 
@@ -69,8 +70,9 @@ def limits_for(settings: Settings) -> SourceLimits:
 
 def module_options(settings: Settings) -> dict[str, dict[str, Any]]:
     """The server's own options for analyzers; they override the analysed project's
-    (``advisory_options`` lives in :mod:`stockade.jobs.dependencies`)."""
-    return {"dependencies": advisory_options(settings)}
+    (``advisory_options`` lives in :mod:`stockade.jobs.dependencies`). ``verify`` is pinned
+    off: a submitted tree's ``.stockade.toml`` must not make the server call providers."""
+    return {"dependencies": advisory_options(settings), "secrets": {"verify": False}}
 
 
 def lease_for(settings: Settings) -> timedelta:
@@ -411,18 +413,21 @@ def _write_outcome(db: Database, claimed: Claimed, outcome: dict[str, Any]) -> s
                 ledger.refund(s, job.id)  # the source never arrived: no analysis ran
         else:
             summary = store_findings(s, job, outcome["findings"])
+            modules_run = [m["module"] for m in modules if m["status"] == "completed"]
             ok = lease.finish(
                 s,
                 claimed,
                 status=COMPLETED,
                 summary=summary,
                 module_results=modules,
-                modules_run=[m["module"] for m in modules if m["status"] == "completed"],
+                modules_run=modules_run,
                 errors=outcome["errors"],
                 files_total=outcome["files_total"],
                 files_done=outcome["files_total"],
             )
             status = COMPLETED
+            if ok:
+                events.scan_completed(s, job, summary, modules_run, utcnow())
         if not ok:
             raise _LeaseLostError
     return status

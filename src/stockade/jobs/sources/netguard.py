@@ -1,54 +1,36 @@
-"""Refuse outgoing connections to loopback, private and other internal addresses (SSRF).
+"""The SSRF guard as git sources use it: the rules of :mod:`stockade.core.netguard`, with
+refusals reported as :class:`SourceError` (the job fails with the message).
 
-Used for git sources (and for webhooks later): a user-supplied URL may name a host that
-resolves to the server's own network. Every address a host resolves to must be public,
-unless the instance configuration allow-lists it by CIDR or host name. The caller then
-connects to the checked address only (pinning), so DNS rebinding cannot swap it afterwards.
+A git URL may name a host that resolves to the server's own network. Every address the
+host resolves to must be public unless ``server.allow_private_targets`` allow-lists it by
+CIDR or host name; :func:`resolve_public` returns the one address the caller must then
+connect to (git pins it with ``http.curloptResolve``), so DNS rebinding cannot swap it.
+The rules live in ``core`` so webhooks, which may not import ``jobs``, share them.
 """
 
 from __future__ import annotations
 
-import ipaddress
-import socket
 from collections.abc import Iterable
 
+from stockade.core.netguard import (
+    IPAddress,
+    Resolver,
+    UnsafeTargetError,
+    internal_reason,
+    is_internal,
+    system_resolver,
+    vet_host,
+)
 from stockade.jobs.sources.errors import SourceError
 
-IPAddress = ipaddress.IPv4Address | ipaddress.IPv6Address
+__all__ = ["IPAddress", "Resolver", "internal_reason", "is_internal", "resolve_public"]
 
 
-def _allowed(host: str, address: IPAddress, allow: Iterable[str]) -> bool:
-    for entry in allow:
-        if entry.lower() == host.lower():
-            return True
-        try:
-            if address in ipaddress.ip_network(entry, strict=False):
-                return True
-        except ValueError:
-            continue
-    return False
-
-
-def is_internal(address: IPAddress) -> bool:
-    if isinstance(address, ipaddress.IPv6Address) and address.ipv4_mapped is not None:
-        address = address.ipv4_mapped
-    return not address.is_global or address.is_multicast
-
-
-def resolve_public(host: str, port: int, allow: Iterable[str] = ()) -> str:
-    """One address of ``host`` that may be contacted; raises SourceError otherwise."""
-    allow = tuple(allow)
+def resolve_public(
+    host: str, port: int, allow: Iterable[str] = (), *, resolve: Resolver = system_resolver
+) -> str:
+    """One address of ``host`` that may be contacted (resolved once); SourceError otherwise."""
     try:
-        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
-    except (socket.gaierror, UnicodeError) as exc:
-        raise SourceError(f"cannot resolve host {host!r}: {exc}") from None
-    addresses = [ipaddress.ip_address(info[4][0]) for info in infos]
-    if not addresses:
-        raise SourceError(f"host {host!r} has no address")
-    for address in addresses:
-        if is_internal(address) and not _allowed(host, address, allow):
-            raise SourceError(
-                f"host {host!r} resolves to a private or loopback address ({address}); "
-                "allow it with server.allow_private_targets"
-            )
-    return str(addresses[0])
+        return str(vet_host(host, port, allow=allow, resolve=resolve))
+    except UnsafeTargetError as exc:
+        raise SourceError(str(exc)) from None
