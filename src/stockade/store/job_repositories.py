@@ -88,9 +88,6 @@ class Jobs:
         query = query.order_by(Job.created_at.desc(), Job.id.desc()).limit(limit)
         return list(self.session.scalars(query))
 
-    def organization_of(self, job_id: str) -> str | None:
-        return self.session.scalar(select(Job.organization_id).where(Job.id == job_id))
-
     def status_of(self, job_id: str) -> str | None:
         return self.session.scalar(select(Job.status).where(Job.id == job_id))
 
