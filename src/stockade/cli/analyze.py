@@ -121,6 +121,13 @@ def analyze(
             "--since", metavar="REV", help="With --history: only the commits HEAD adds since REV."
         ),
     ] = None,
+    verify: Annotated[
+        bool,
+        typer.Option(
+            "--verify",
+            help="Ask each found credential's provider whether it is live (network; opt-in).",
+        ),
+    ] = False,
     verbose: Annotated[
         bool, typer.Option("--verbose", "-v", help="Show skipped files and errors.")
     ] = False,
@@ -131,6 +138,7 @@ def analyze(
     if jobs < 0:
         raise ConfigError("--jobs must be 0 or more")
     _check_history(history, since, skip_secrets)
+    _check_verify(verify, offline, skip_secrets)
     creds = credentials.load(server)
     if all_modules:
         if offline:
@@ -149,6 +157,8 @@ def analyze(
             use_default_excludes=not no_default_excludes, exclude=tuple(exclude or ())
         ),
         baseline=base,
+        # Always explicit, so a scanned tree's .stockade.toml cannot switch verification on.
+        module_options={"secrets": {"verify": verify}},
     )
     # History first: a path outside a repository or a bad --since fails before the long part.
     found = _scan_history(path, options, since) if history else None
@@ -180,6 +190,13 @@ def _check_history(history: bool, since: str | None, skip_secrets: bool) -> None
         raise ConfigError("--since selects the commits --history scans; add --history")
     if history and skip_secrets:
         raise ConfigError("--history scans the history for secrets; drop --skip-secrets")
+
+
+def _check_verify(verify: bool, offline: bool, skip_secrets: bool) -> None:
+    if verify and offline:
+        raise ConfigError("--verify asks providers over the network; drop --offline")
+    if verify and skip_secrets:
+        raise ConfigError("--verify checks the secrets found; drop --skip-secrets")
 
 
 def _scan_history(path: Path, options: ScanOptions, since: str | None) -> HistoryResult:

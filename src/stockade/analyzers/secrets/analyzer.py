@@ -22,6 +22,7 @@ from stockade.analyzers.secrets.matches import Candidate
 from stockade.analyzers.secrets.positions import LineIndex
 from stockade.analyzers.secrets.prefilter import Prefilter
 from stockade.analyzers.secrets.ruleset import SecretRule, rules_for
+from stockade.analyzers.secrets.verify import VerificationRunner
 from stockade.analyzers.target import FileContent
 from stockade.core.finding import Finding, Location
 from stockade.core.rule import Rule
@@ -103,8 +104,16 @@ class SecretsAnalyzer(Analyzer):
     sensitive: ClassVar[bool] = True
     wants_binary: ClassVar[bool] = True
 
-    def __init__(self, options: Mapping[str, Any] | None = None) -> None:
+    def __init__(
+        self,
+        options: Mapping[str, Any] | None = None,
+        *,
+        verifier: VerificationRunner | None = None,
+    ) -> None:
+        """``verifier`` is for tests (loopback base URLs); options only switch ``verify`` on."""
         super().__init__(options)
+        on = self.options.get("verify") is True
+        self._verifier = (verifier or VerificationRunner()) if on else None
         self._rules = rules_for(self.options)
         self._by_id: dict[str, Rule] = {r.id: r.rule for r in self._rules}
         self._by_id.update({k: v for k, v in CODE_RULES.items() if k not in self._disabled()})
@@ -123,7 +132,13 @@ class SecretsAnalyzer(Analyzer):
         data = content.utf8
         cands = self._engine.candidates(data, content.path)
         index = LineIndex(data)
-        return [f for c in cands if (f := self._finding(c, content.path, index)) is not None]
+        # --verify: the raw value exists only here, so only the verdict enters the metadata.
+        checked = self._verifier.check(cands, data) if self._verifier else {}
+        return [
+            f
+            for i, c in enumerate(cands)
+            if (f := self._finding(c, content.path, index, checked.get(i))) is not None
+        ]
 
     def _binary(self, content: FileContent, ctx: AnalysisContext) -> list[Finding]:
         rule = self._by_id.get("pkcs12-keystore")
@@ -137,7 +152,9 @@ class SecretsAnalyzer(Analyzer):
         )
         return []
 
-    def _finding(self, cand: Candidate, path: str, index: LineIndex) -> Finding | None:
+    def _finding(
+        self, cand: Candidate, path: str, index: LineIndex, verdict: Mapping[str, str] | None = None
+    ) -> Finding | None:
         rule = self._by_id.get(cand.rule_id)
         if rule is None or providers.SUPPRESSED in cand.extra:
             return None  # a code detector the user disabled; see providers.SUPPRESSED
@@ -146,6 +163,7 @@ class SecretsAnalyzer(Analyzer):
         digest = secret_hash(cand.secret)
         preview = redact(cand.secret)
         meta: dict[str, Any] = {"secret_hash": digest, "secret_preview": preview, **cand.extra}
+        meta.update(verdict or {})
         if cand.rule_id in formats.CHECKS:
             meta["format_verified"] = True  # checksum / payload checked offline
         loc = Location(path, line, col, end_line, end_col, snippet=preview)
