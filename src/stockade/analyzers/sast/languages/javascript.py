@@ -61,6 +61,37 @@ _SAFE_PIPES = re.compile(r"\bParse(?:Int|Float|Bool|UUID|Enum)Pipe\b")
 _SAFE_PARAM_TYPES = frozenset({"number", "boolean"})
 
 
+# nodes whose text before a function names it for ``function_header``; at most this many bytes
+# of that text are kept (a call's earlier arguments can be long)
+_HEADER_HOLDERS = frozenset(
+    {"call_expression", "new_expression", "assignment_expression", "variable_declarator", "pair"}
+)
+_HEADER_PREFIX = 200
+# text that announces a callback whose parameters the rule data's ``parameter_sources`` make
+# sources (socket.io events, queue consumers, serverless handlers): the source prefilter keeps
+# files holding one even when no source name is written in them
+_PARAMETER_SOURCE_MARKERS = frozenset(
+    {
+        "socket.on(",
+        ".consume(",
+        "eachMessage",
+        "eachBatch",
+        ".process(",
+        "exports.handler",
+        "app.http(",
+        ".subscribe(",
+        "Page(",
+        "getServerSideProps",
+        "FormData",
+        "ipcMain.",
+        "args",
+        "Query: {",
+        "Mutation: {",
+        "resolve",
+    }
+)
+
+
 def _anchored_regex(text: str) -> bool:
     """A regex literal that must match the whole value (``/^[a-z0-9]+$/``)."""
     body = text[1 : text.rfind("/")] if text.startswith("/") else ""
@@ -271,6 +302,19 @@ class JavaScriptAdapter(LanguageAdapter):
             name = self.text(declared) if declared is not None else name
         return FunctionParts(name, params, parts.body, parts.source_params)
 
+    def function_header(self, node: Node, body: Node | None) -> str:
+        """The function's own text before its body, preceded by what names it: for a callback
+        the call up to it (``ws.on("message", ``, ``channel.consume(queue, ``), for a value the
+        name it is assigned to (``exports.handler = ``, ``eachMessage: ``). Callers of a
+        JavaScript function are where a framework says what its parameters hold."""
+        own = super().function_header(node, body)
+        parent = node.parent
+        holder = parent.parent if parent is not None and parent.type == "arguments" else parent
+        if holder is None or holder.type not in _HEADER_HOLDERS:
+            return own
+        prefix = (holder.text or b"")[: max(node.start_byte - holder.start_byte, 0)]
+        return prefix[-_HEADER_PREFIX:].decode("utf-8", "replace") + own
+
     def framework_sources(self, node: Node, params: tuple[str, ...]) -> frozenset[str]:
         """NestJS controller parameters bound to the request by a decorator, unless a parse
         pipe or a ``number``/``boolean`` type turns them into something else."""
@@ -376,7 +420,8 @@ class JavaScriptAdapter(LanguageAdapter):
 JAVASCRIPT = JavaScriptAdapter(
     name="javascript",
     source_prefilter=True,
-    framework_source_markers=frozenset(f"@{name}(" for name in _REQUEST_DECORATORS),
+    framework_source_markers=frozenset(f"@{name}(" for name in _REQUEST_DECORATORS)
+    | _PARAMETER_SOURCE_MARKERS,
     file_languages=("javascript", "typescript", "tsx"),
     loader=tree_sitter_javascript.language,
     clean_operators=NUMERIC_OPERATORS,
