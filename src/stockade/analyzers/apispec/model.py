@@ -324,7 +324,8 @@ def expand_server(server: dict[str, Any]) -> list[str]:
         token = "{" + str(name) + "}"
         if token not in url or not isinstance(spec, dict):
             continue
-        values = [spec.get("default"), *(spec.get("enum") or [])]
+        enum = spec.get("enum")
+        values = [spec.get("default"), *(enum if isinstance(enum, list) else [])]
         choices = list(dict.fromkeys(str(v) for v in values if isinstance(v, str | int)))
         if choices:
             urls = [u.replace(token, c) for u in urls for c in choices][:MAX_EXPANSIONS]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from stockade.analyzers.apispec.checks.common import AUTH_PATH, Emit, is_cleartext
+from stockade.analyzers.apispec.checks.common import AUTH_PATH, Emit, is_cleartext, types
 from stockade.analyzers.apispec.model import Operation, Spec
 from stockade.analyzers.apispec.positions import join
 from stockade.analyzers.apispec.refs import Node
@@ -19,6 +19,9 @@ _CREDENTIAL = re.compile(
     re.I,
 )
 _PAGINATION = re.compile(r"(?:page|next|continuation|cursor|sync|csrf)[_-]?token", re.I)
+_PAGING_DESCRIPTION = re.compile(
+    r"\b(?:continu\w*|pagination|paginat\w*|next page|cursor|resume)\b", re.I
+)
 _FLOW_URLS = ("authorizationUrl", "tokenUrl", "refreshUrl")
 
 
@@ -240,7 +243,13 @@ def _credential_params(spec: Spec, emit: Emit) -> None:
             if p.value.get("in") not in ("query", "path") or not isinstance(name, str):
                 continue
             snake = re.sub(r"([a-z0-9])([A-Z])", r"\1_\2", name)
-            if _CREDENTIAL.search(snake) and not _PAGINATION.search(snake) and p.key not in seen:
+            found = _CREDENTIAL.search(snake)
+            if (
+                found
+                and not _PAGINATION.search(snake)
+                and p.key not in seen
+                and not _not_a_credential(spec, op, p, found.group(0))
+            ):
                 seen.add(p.key)
                 emit(
                     "api.credential-in-url",
@@ -248,6 +257,25 @@ def _credential_params(spec: Spec, emit: Emit) -> None:
                     f"{op.method.upper()} {op.path}: credential '{name}' travels in the {p.value['in']}",
                     parameter=name,
                 )
+
+
+def _not_a_credential(spec: Spec, op: Operation, param: Node, word: str) -> bool:
+    """What a credential-like name is when it is not a credential: a flag or number (a
+    ``hide_secret`` boolean says whether to show secrets), a paging token its description
+    calls so ("continue fetching logs"), or the id of the resource the path names
+    (``/sessions/{session}`` picks a session object; the caller's own session is not in it)."""
+    schema = spec.get(param, "schema")
+    raw = schema.value if schema is not None and isinstance(schema.value, dict) else param.value
+    if types(raw) & {"boolean", "integer", "number"}:
+        return True
+    if _PAGING_DESCRIPTION.search(str(param.value.get("description", ""))):
+        return True
+    if param.value.get("in") != "path" or not word.strip("_-").lower().startswith("session"):
+        return False
+    segments = op.path.split("/")
+    name = "{" + str(param.value.get("name")) + "}"
+    index = segments.index(name) if name in segments else 0
+    return index > 0 and segments[index - 1].lower() in ("sessions", "session")
 
 
 def _cleartext(spec: Spec, emit: Emit) -> None:

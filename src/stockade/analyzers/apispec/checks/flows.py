@@ -16,7 +16,7 @@ from stockade.analyzers.apispec.model import Operation, Spec
 _FLOW = re.compile(
     r"(?:^|[/_\-.{}]|\b)(?:checkout|purchase|buy|order|orders|payment|pay|transfer|withdraw|"
     r"redeem|coupon|voucher|promo|gift|signup|sign-up|register|registration|invite|comment|"
-    r"review|vote|like|booking|book|reserve|reservation|ticket|otp|check-otp|verify-otp|"
+    r"review|vote|like|booking|reserve|reservation|ticket|otp|check-otp|verify-otp|"
     r"reset-password|forget-password|forgot-password|apply_coupon|validate-coupon)(?:$|[/_\-.{}]|\b)",
     re.I,
 )
@@ -39,7 +39,17 @@ def check(spec: Spec, emit: Emit) -> None:
 
 def _is_flow(op: Operation) -> bool:
     text = f"{op.path} {op.value.get('operationId', '')}"
-    return bool(_FLOW.search(text))
+    return bool(
+        _FLOW.search(text)
+        or _BOOK_VERB.search(op.path)
+        or _BOOK_ID.match(str(op.value.get("operationId", "")))
+    )
+
+
+# "book" is a verb only as an action segment (POST /rooms/{id}/book) or an operationId's first
+# word (bookRoom, book_table); a catalogue's /books and add_book are nouns.
+_BOOK_VERB = re.compile(r"/book(?:$|[/.])", re.I)
+_BOOK_ID = re.compile(r"^book(?:$|[A-Z_\-])")
 
 
 def _controlled(spec: Spec, op: Operation) -> bool:

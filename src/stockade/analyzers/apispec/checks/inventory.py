@@ -102,6 +102,19 @@ _MESSAGES = {
 }
 
 
+def _test_action(path: str) -> bool:
+    """``/connections/test`` or ``/hooks/{hook_id}/tests``: a last ``test`` segment after an
+    object or a plural collection is a product action (test this connection), not a test
+    endpoint left behind; the debug words elsewhere in the path still count."""
+    segments = path.rstrip("/").split("/")
+    if len(segments) < 3 or segments[-1].lower() not in ("test", "tests"):
+        return False
+    if _DEBUG.search("/".join(segments[:-1]) + "/"):
+        return False
+    before = segments[-2]
+    return before.startswith("{") or (len(before) > 3 and before.lower().endswith("s"))
+
+
 def _family(path: str, m: re.Match[str]) -> str:
     return path[: m.start()] + "/v#" + _norm_rest(path[m.end() :])
 
@@ -111,7 +124,7 @@ def _norm_rest(rest: str) -> str:
 
 
 def _exposure(path: str, internal: bool, versions: dict[str, set[int]]) -> str | None:
-    if _DEBUG.search(path):
+    if _DEBUG.search(path) and not _test_action(path):
         return "debug"
     if internal:
         return "internal"

@@ -11,6 +11,9 @@ read response returns but the create request never takes. The message names the 
 
 from __future__ import annotations
 
+import re
+from typing import Any
+
 from stockade.analyzers.apispec.checks import semantics
 from stockade.analyzers.apispec.checks.common import Emit, is_readonly, norm
 from stockade.analyzers.apispec.checks.resources import Resource, resource_of
@@ -58,6 +61,23 @@ PRIVILEGED = frozenset(
     )
 )
 _STATE_NAMES = frozenset({"status", "state"})
+# names that also mean something harmless (a variable's UI scopes, a field's display group):
+# their enum values decide whether they are about rights
+_OVERLOADED = frozenset({"scopes", "group", "groups"})
+_RIGHTS_VALUE = re.compile(
+    r"admin|owner|manage|moderat|super|staff|root|write|read|delete|edit|member|privileg|:", re.I
+)
+
+
+def _values_without_rights(spec: Spec, node: Node) -> bool:
+    """An enum (of the value or of its array items) none of whose values names a right."""
+    items = spec.get(node, "items")
+    enum = node.value.get("enum") or (
+        items.value.get("enum") if items is not None and isinstance(items.value, dict) else None
+    )
+    if not isinstance(enum, list) or not enum:
+        return False
+    return not any(_RIGHTS_VALUE.search(str(v)) for v in enum)
 
 
 def check(spec: Spec, emit: Emit) -> None:
@@ -69,9 +89,26 @@ def check(spec: Spec, emit: Emit) -> None:
         update = op.method != "post"
         walked = seen.setdefault((res.key, update), set())
         for schema in spec.request_schemas(op):
+            sole = _sole_property(spec, schema)
             for node, name in spec.walk_schema(schema, walked):
-                if name and not is_readonly(node.value):
+                if name and name != sole and not is_readonly(node.value):
+                    if norm(name) in _OVERLOADED and _values_without_rights(spec, node):
+                        continue
                     _property(op, res, node, name, update, emit)
+
+
+def _sole_property(spec: Spec, schema: Node) -> str:
+    """The one property of a body that declares nothing else (``{state}``, ``{access_level}``).
+
+    Such a body exists to set that value: whether the caller may do so is a question of
+    function-level authorization (API5), not of extra fields bound along with legitimate ones.
+    """
+    v = schema.value
+    if not isinstance(v, dict) or v.get("additionalProperties") not in (None, False):
+        return ""
+    props = spec.get(schema, "properties")
+    names = list(props.value) if props is not None and isinstance(props.value, dict) else []
+    return str(names[0]) if len(names) == 1 else ""
 
 
 def _property(
@@ -108,7 +145,7 @@ def _on_update(name: str, node: Node, res: Resource) -> str:
     n = norm(name)
     returned = res.response.get(n, {})
     state = semantics.lifecycle_state(node.value) or semantics.lifecycle_state(returned)
-    if n in _STATE_NAMES or state:
+    if state or (n in _STATE_NAMES and not _client_states(node.value)):
         return f"a workflow state the server drives ({state or 'named ' + repr(name)})"
     if semantics.is_quantity(name, node.value):
         priced = _computed_amount(res)
@@ -121,6 +158,13 @@ def _on_update(name: str, node: Node, res: Resource) -> str:
     if owned and inner:
         return f"{owned}, and {inner} (a server-side processing value)"
     return ""
+
+
+def _client_states(schema: dict[str, Any]) -> bool:
+    """A ``state`` enum with no workflow stage in it (open/dismissed, active/paused): states
+    the client chooses by design (close an issue, dismiss an alert, pause a webhook)."""
+    enum = schema.get("enum")
+    return isinstance(enum, list) and bool(enum) and not semantics.lifecycle_state(schema)
 
 
 def _computed_amount(res: Resource) -> str:

@@ -31,6 +31,7 @@ _SENSITIVE = re.compile(
     r"totpsecret|salt|pwd|hash|sessionid|token))$"
 )
 _TOKEN_ONLY = re.compile(r"token$")
+_SECRET_HASH = re.compile(r"(?:pass|pwd|pw|secret|pin|token|key|credential|otp)")
 _NOT_SENSITIVE = re.compile(
     r"(?:expires|expiry|type|hint|length|policy|updated|changed|reset|set|url)"
 )
@@ -60,7 +61,7 @@ def _submitted_credentials(spec: Spec, schema: Node) -> frozenset[str]:
     return frozenset(
         norm(name)
         for name, node in shallow_properties(spec, schema, 2, _maybe_credential)
-        if _SENSITIVE.match(norm(name))
+        if is_sensitive_name(name, {**node.value, "writeOnly": False}, False)
         or semantics.credential_described({**node.value, "writeOnly": False}, name)
     )
 
@@ -87,6 +88,8 @@ def _responses(
     for node, name in spec.walk_schema(schema, walk_seen):
         if not name or node.value.get("writeOnly") is True:
             continue
+        if auth_endpoint and _TOKEN_ONLY.search(norm(name)):
+            continue  # a login or token endpoint returns the token it issues by design
         if norm(name) in submitted:
             what = f"'{name}', echoing the credential its request submits"
         elif is_sensitive_name(name, node.value, auth_endpoint):
@@ -111,6 +114,8 @@ def is_sensitive_name(name: str, schema: dict[str, Any], auth_endpoint: bool) ->
         return False
     if types(schema) & {"boolean", "integer"} and not n.endswith(("pin", "cvv", "cvc", "ssn")):
         return False
+    if n.endswith("hash") and not _SECRET_HASH.search(n):
+        return False  # a content or commit digest; a password's hash names what it hashes
     return not (auth_endpoint and _TOKEN_ONLY.search(n))
 
 

@@ -54,7 +54,7 @@ def personal_data(name: str, schema: dict[str, Any], contact_only: bool = False)
     if schema.get("writeOnly") is True or types(schema) & {"boolean", "integer", "number"}:
         return ""
     n = norm(name)
-    if _NOT_PII_NAME.search(n):
+    if _NOT_PII_NAME.search(n) or _fixed_values(schema):
         return ""
     kind = _PII_FORMATS.get(fmt(schema))
     if kind:
@@ -72,6 +72,18 @@ def personal_data(name: str, schema: dict[str, Any], contact_only: bool = False)
     if _CONTACT.search(n):
         return "its name denotes contact data"
     return "" if contact_only else "its name denotes device, vehicle or location data"
+
+
+def _fixed_values(schema: dict[str, Any]) -> bool:
+    """An enum or const none of whose values is an address or number: the property names a
+    setting about personal data (a permission level for 'email addresses'), not the data."""
+    values = list(schema.get("enum") or []) if isinstance(schema.get("enum"), list) else []
+    if "const" in schema:
+        values.append(schema["const"])
+    if not values:
+        return False
+    texts = [str(v) for v in values if v is not None]
+    return not any(_EMAIL_VALUE.match(t) or _PHONE_VALUE.match(t) for t in texts)
 
 
 # -- credentials ----------------------------------------------------------------------------

@@ -1,0 +1,1 @@
+"""Small FastAPI applications whose generated OpenAPI documents join the real-spec corpus."""
