@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
+
 from server_fixtures import Account, Accounts
 
 ROLES = ("Owner", "Admin", "Member", "Viewer")
@@ -84,7 +85,9 @@ class Team:
         assert r.status_code == 201, r.text
         return Org(str(r.json()["id"]), owner)
 
-    def invite(self, org: Org, email: str, role: str, *, by: Person | None = None) -> dict[str, Any]:
+    def invite(
+        self, org: Org, email: str, role: str, *, by: Person | None = None
+    ) -> dict[str, Any]:
         r = (by or org.owner).post(f"{org.url}/members", json={"email": email, "role": role})
         assert r.status_code == 201, r.text
         return dict(r.json())

@@ -50,6 +50,15 @@ def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
         yield from _pg_database()
 
 
+# Tests make bursts of requests (a dozen registrations from one "IP" in a second) that the
+# spec's tiers would answer with 429; only the rate-limit tests use real tiers (they pass
+# their own ``server={"rate_limit": ...}``).
+_UNLIMITED_TIER = {"requests_per_minute": 10**6, "requests_per_hour": 10**6, "burst": 10**6}
+UNLIMITED_RATES: dict[str, Any] = {
+    "tiers": dict.fromkeys(("api_key", "authenticated", "anonymous"), _UNLIMITED_TIER)
+}
+
+
 def make_settings(tmp_path: Path, db_url: str, **overrides: Any) -> Settings:
     base: dict[str, Any] = {
         "data_dir": str(tmp_path / "data"),
@@ -58,6 +67,7 @@ def make_settings(tmp_path: Path, db_url: str, **overrides: Any) -> Settings:
             "jwt_secret": secrets.token_urlsafe(48),
             "encryption_keys": [secrets.token_urlsafe(48)],
         },
+        "server": {"rate_limit": UNLIMITED_RATES},
     }
     for section, values in overrides.items():
         if isinstance(values, dict):

@@ -92,7 +92,9 @@ def overrides(data_dir: Path) -> dict[str, Any]:
             "jwt_secret": secrets.token_urlsafe(48),
             "encryption_keys": [secrets.token_urlsafe(48)],
         },
-        "server": {"rate_limit": {"tiers": {"api_key": tier, "authenticated": tier}}},
+        "server": {
+            "rate_limit": {"tiers": {"api_key": tier, "authenticated": tier, "anonymous": tier}}
+        },
     }
 
 

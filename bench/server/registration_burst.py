@@ -49,6 +49,13 @@ def start_server(data_dir: Path, port: int, log: Path) -> subprocess.Popen[bytes
         "STOCKADE__DATA_DIR": str(data_dir),
         "STOCKADE__AUTH__IP_LIMITS__REGISTER_PER_MINUTE": "100000",
         "STOCKADE__AUTH__IP_LIMITS__REGISTER_PER_HOUR": "100000",
+        # The tiered limiter would refuse the burst (anonymous tier, by IP) and the
+        # observer's steady GETs (api_key tier): both raised, as above.
+        **{
+            f"STOCKADE__SERVER__RATE_LIMIT__TIERS__{tier}__{window}": "100000"
+            for tier in ("ANONYMOUS", "API_KEY")
+            for window in ("REQUESTS_PER_MINUTE", "REQUESTS_PER_HOUR", "BURST")
+        },
     }
     with log.open("wb") as out:
         proc = subprocess.Popen(

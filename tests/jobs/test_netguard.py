@@ -35,9 +35,9 @@ from stockade.core.netguard import (
     vet_host,
     vet_url,
 )
-from stockade.webhooks.transport import PinnedTransport, pinned_async_client, pinned_client
 from stockade.jobs.sources import SourceError
 from stockade.jobs.sources.netguard import resolve_public
+from stockade.webhooks.transport import PinnedTransport, pinned_async_client, pinned_client
 
 # --------------------------------------------------------------------------- resolvers
 

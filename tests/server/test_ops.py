@@ -31,6 +31,7 @@ def test_health_reports_version_and_database(client: TestClient) -> None:
         "checks": {"database": "ok"},
         # A fresh server has no advisories; that is reported, not a failed health check.
         "advisories": {"status": "empty", "source": "local", "count": 0, "last_sync": None},
+        "rate_limiter": {"storage": "memory", "status": "ok"},
     }
 
 

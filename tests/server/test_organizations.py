@@ -32,9 +32,13 @@ def test_creator_becomes_owner_and_sees_the_organization(team: Team) -> None:
 def test_transfer_needs_an_active_admin_and_the_password(team: Team) -> None:
     org = team.full()
     member, admin = org.members["Member"], org.members["Admin"]
-    r = org.owner.post(f"{org.url}/transfer", json={"new_owner_id": member.id, "password": PASSWORD})
+    r = org.owner.post(
+        f"{org.url}/transfer", json={"new_owner_id": member.id, "password": PASSWORD}
+    )
     assert r.status_code == 409 and r.json()["code"] == "transfer_target_not_admin"
-    r = org.owner.post(f"{org.url}/transfer", json={"new_owner_id": admin.id, "password": "nope-nope"})
+    r = org.owner.post(
+        f"{org.url}/transfer", json={"new_owner_id": admin.id, "password": "nope-nope"}
+    )
     assert r.status_code == 403 and r.json()["code"] == "password_incorrect"
     r = org.owner.post(f"{org.url}/transfer", json={"new_owner_id": admin.id, "password": PASSWORD})
     assert r.status_code == 200, r.text

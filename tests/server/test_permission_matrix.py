@@ -44,6 +44,7 @@ from stockade.store.job_models import COMPLETED
 from stockade.store.tenancy_models import Membership
 from stockade.tenancy.permissions import MATRIX, Permission, allows
 from stockade.tenancy.roles import Role
+from stockade.webhooks import events
 
 __all__ = ["team"]
 
@@ -68,7 +69,13 @@ IP_LIMITS = {
 @pytest.fixture
 def app(tmp_path: Path, db_url: str) -> Iterator[FastAPI]:
     """The server's ``app`` with the per-IP authentication limits raised (see IP_LIMITS)."""
-    settings = make_settings(tmp_path, db_url, auth={"ip_limits": IP_LIMITS})
+    # Webhooks may target 127.0.0.1 here: port 1 refuses at once, so a test delivery is fast.
+    settings = make_settings(
+        tmp_path,
+        db_url,
+        auth={"ip_limits": IP_LIMITS},
+        server={"allow_private_targets": ["127.0.0.1"]},
+    )
     application = create_app(settings)
     application.state.ctx.passwords = FAST_PASSWORDS
     yield application
@@ -180,6 +187,7 @@ class World:
     org: Org
     anonymous: TestClient
     logos: set[str] = field(default_factory=set)
+    hooks: dict[str, str] = field(default_factory=dict)
 
     @property
     def app(self) -> FastAPI:
@@ -329,6 +337,37 @@ def _delete_logo(w: World, org: Org) -> Call:
     return Call("DELETE", "/logo")
 
 
+HOOK = {"url": "https://127.0.0.1:1/hook", "events": ["scan.completed"]}
+
+
+def _webhook(w: World, org: Org, *, fresh: bool = False) -> str:
+    """A webhook of the organization (the Owner creates it; one is shared by the cases that
+    leave it in place, an organization has at most 20)."""
+    if fresh or org.id not in w.hooks:
+        hook = str(_ok(w.owner.post(f"{org.url}/webhooks", json=HOOK), 201)["id"])
+        if fresh:
+            return hook
+        w.hooks[org.id] = hook
+    return w.hooks[org.id]
+
+
+def _delivery(w: World, org: Org) -> tuple[str, str]:
+    hook = _webhook(w, org)
+    with w.app.state.ctx.db.session() as s:
+        events.emit(s, org.id, "scan.completed", {"scan_id": "matrix"})
+    deliveries = _ok(w.owner.get(f"{org.url}/webhooks/{hook}/deliveries"), 200)["items"]
+    return hook, str(deliveries[0]["id"])
+
+
+def _on_hook(method: str, suffix: str = "", **kw: Any) -> Prepare:
+    return lambda w, org: Call(method, f"/webhooks/{_webhook(w, org)}{suffix}", **kw)
+
+
+def _redeliver(w: World, org: Org) -> Call:
+    hook, delivery = _delivery(w, org)
+    return Call("POST", f"/webhooks/{hook}/deliveries/{delivery}/redeliver")
+
+
 Prepare = Callable[[World, Org], Call]
 
 
@@ -389,6 +428,17 @@ RECIPES: dict[str, Recipe] = {
     "getOrganizationQuota": Recipe(_call("GET", "/analytics/quota")),
     "getBudgets": Recipe(_call("GET", "/budgets")),
     "getOrganizationDashboard": Recipe(_call("GET", "/analytics/dashboard")),
+    "createWebhook": Recipe(_call("POST", "/webhooks", json=HOOK)),
+    "listWebhooks": Recipe(_call("GET", "/webhooks")),
+    "getWebhook": Recipe(_on_hook("GET")),
+    "updateWebhook": Recipe(_on_hook("PATCH", json={"active": False})),
+    "replaceWebhook": Recipe(_on_hook("PUT", json=HOOK)),
+    "deleteWebhook": Recipe(
+        lambda w, org: Call("DELETE", f"/webhooks/{_webhook(w, org, fresh=True)}")
+    ),
+    "testWebhook": Recipe(_on_hook("POST", "/test")),
+    "listWebhookDeliveries": Recipe(_on_hook("GET", "/deliveries")),
+    "redeliverWebhookDelivery": Recipe(_redeliver),
     "getOrganizationUsage": Recipe(_call("GET", "/analytics/usage")),
     # Budgets are an Enterprise feature; the shared organization is on Pro.
     "setBudgets": Recipe(

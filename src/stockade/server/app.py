@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
-from fastapi import FastAPI
+from fastapi import Depends, FastAPI
 
 from stockade import __version__
 from stockade.config import (
@@ -15,7 +15,7 @@ from stockade.config import (
     resolve_jwt_secret,
 )
 from stockade.jobs.dependencies import start_auto_sync
-from stockade.server import dispatch, docs, logs, maintenance, openapi, problems
+from stockade.server import dispatch, docs, logs, maintenance, openapi, problems, ratelimit
 from stockade.server.auth.passwords import Passwords
 from stockade.server.auth.tokens import Jwt
 from stockade.server.context import AppContext
@@ -37,6 +37,7 @@ from stockade.server.routes import (
     ops,
     organizations,
     quota,
+    webhooks,
 )
 from stockade.store import Database, sealing, upgrade
 from stockade.store.crypto import SecretBox
@@ -70,8 +71,11 @@ def create_app(
         box=box,
         memberships=access.active_role,
     )
+    ctx.rate_limiter = ratelimit.RateLimiter.from_settings(settings, ctx.metrics)
     app = FastAPI(
         lifespan=_lifespan,
+        # Every route is rate limited (the dependency lets the operational paths through).
+        dependencies=[Depends(ratelimit.rate_limit)],
         title="Stockade API",
         version=__version__,
         docs_url=None,
@@ -95,8 +99,10 @@ def create_app(
     app.include_router(me.router)
     app.include_router(quota.router)
     app.include_router(analytics.router)
+    app.include_router(webhooks.router)
     if settings.server.enable_docs:
         docs.mount_assets(app)
+    ratelimit.declare_cost_classes(app)
     _middlewares(app, settings, ctx.metrics)
     return app
 
@@ -118,8 +124,10 @@ async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
 
 
 def _middlewares(app: FastAPI, settings: Settings, metrics: Metrics) -> None:
-    """Added innermost first: body limit, CORS, metrics, then request id/headers outermost."""
+    """Added innermost first: rate-limit headers, body limit, CORS, metrics, then request
+    id/headers outermost."""
     max_bytes = int(settings.server.max_body_mb * 1024 * 1024)
+    app.add_middleware(ratelimit.RateLimitHeadersMiddleware)
     app.add_middleware(BodyLimitMiddleware, max_bytes=max_bytes)
     app.add_middleware(
         ProblemCORSMiddleware,
@@ -127,7 +135,7 @@ def _middlewares(app: FastAPI, settings: Settings, metrics: Metrics) -> None:
         allow_credentials=True,
         allow_methods=["GET", "POST", "PUT", "PATCH", "DELETE"],
         allow_headers=["Content-Type", "X-API-Key", "X-CSRF-Token", "X-Request-ID"],
-        expose_headers=["X-Request-ID", "Location", "Retry-After"],
+        expose_headers=["X-Request-ID", "Location", *ratelimit.EXPOSED],
     )
     app.add_middleware(MetricsMiddleware, metrics=metrics)
     app.add_middleware(RequestContextMiddleware, hsts=settings.cookie_secure)

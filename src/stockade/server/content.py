@@ -54,3 +54,28 @@ def require_media(request: Request, *accepted: str) -> str:
 def require_json(request: Request) -> None:
     """Routes with a JSON body: a body sent as anything but JSON is a 415."""
     require_media(request)
+
+
+def require_json_body(request: Request) -> None:
+    """A JSON body on a method that usually has none (``DELETE /organizations/{id}`` takes
+    the Owner's password): checked like any other body."""
+    media = media_type(request)
+    if has_body(request) and not is_json(media):
+        raise ProblemError(
+            415, "unsupported_media_type", f"expected {JSON}, got {media or 'no content type'}"
+        )
+
+
+IMAGE_TYPES = ("image/png", "image/jpeg")
+
+
+def require_image(request: Request) -> None:
+    """An image upload must say it is PNG or JPEG (the content decides what it really is)."""
+    media = media_type(request)
+    if media not in IMAGE_TYPES:
+        expected = " or ".join(IMAGE_TYPES)
+        raise ProblemError(
+            415,
+            "unsupported_media_type",
+            f"expected {expected}, got {media or 'no content type'}",
+        )

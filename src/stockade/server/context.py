@@ -11,7 +11,7 @@ import logging
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Annotated, Protocol
+from typing import TYPE_CHECKING, Annotated, Protocol
 
 from fastapi import Depends, Request
 from sqlalchemy.exc import DataError, IntegrityError, OperationalError
@@ -28,6 +28,10 @@ from stockade.store.crypto import SecretBox
 from stockade.store.types import utcnow
 from stockade.tenancy import audit, mail
 from stockade.tenancy.errors import TenancyError
+from stockade.webhooks import events as webhook_events
+
+if TYPE_CHECKING:  # the limiter's package imports this module
+    from stockade.server.ratelimit.limiter import RateLimiter
 
 log = logging.getLogger("stockade.server")
 
@@ -43,7 +47,8 @@ class MembershipLookup(Protocol):
 
 
 class MailWaker(Protocol):
-    """The e-mail outbox worker: asked for a delivery round after a commit queued mail."""
+    """An outbox worker (e-mail, webhook deliveries): asked for a round after a commit that
+    queued work for it."""
 
     def wake(self) -> None: ...
 
@@ -65,8 +70,11 @@ class AppContext:
     memberships: MembershipLookup | None = None
     jobs: JobDispatcher | None = None
     mail: MailWaker | None = None
+    deliveries: MailWaker | None = None  # the webhook dispatcher (same wake protocol)
     # The team layer's clock (invitation expiry, inactivity); tests move it forward.
     clock: Callable[[], datetime] = utcnow
+    # The tiered request limiter (``create_app`` builds it from the settings; None: off).
+    rate_limiter: RateLimiter | None = None
 
 
 def get_context(request: Request) -> AppContext:
@@ -91,6 +99,8 @@ def get_db(ctx: Context) -> Iterator[Session]:
             yield session
         if ctx.mail is not None and session.info.get(mail.QUEUED):
             ctx.mail.wake()
+        if ctx.deliveries is not None and session.info.get(webhook_events.QUEUED):
+            ctx.deliveries.wake()
     except TenancyError as exc:
         # The refusal rolled the request back; its audit record commits on its own.
         if exc.audit is not None:

@@ -1,6 +1,6 @@
-"""Background upkeep of the team layer, started with the server: the e-mail outbox worker
-(only when SMTP is configured) and hourly retention (scans and audit entries past their
-organization's retention).
+"""Background upkeep, started with the server: the e-mail outbox worker (only when SMTP is
+configured), the webhook dispatcher, and hourly retention (scans and audit entries past
+their organization's retention).
 
 Each API instance runs both; they are safe to run concurrently (mail rows are claimed,
 retention deletes are idempotent).
@@ -13,12 +13,17 @@ import threading
 from collections.abc import Callable
 
 from stockade.server.context import AppContext
+from stockade.server.routes.webhooks import sender_for
 from stockade.store.types import utcnow
 from stockade.tenancy import retention
 from stockade.tenancy.mail import MailWorker
+from stockade.webhooks import delivery
 
 log = logging.getLogger("stockade.server")
 RETENTION_INTERVAL_SECONDS = 3600.0
+# Job-runner events are not woken by a request commit: the dispatcher also polls.
+DELIVERY_INTERVAL_SECONDS = 1.0
+DELIVERY_BATCH = 50
 MAIL_INTERVAL_SECONDS = 15.0
 
 
@@ -32,13 +37,63 @@ def start(ctx: AppContext) -> Callable[[], None]:
         target=_retention_loop, args=(ctx, stopping), name="stockade-retention", daemon=True
     )
     thread.start()
+    dispatcher = Loop("stockade-webhooks", DELIVERY_INTERVAL_SECONDS, _deliveries(ctx))
+    dispatcher.start()
+    ctx.deliveries = dispatcher
 
     def stop() -> None:
         stopping.set()
+        dispatcher.stop()
         mail.stop()
         thread.join(timeout=10)
 
     return stop
+
+
+class Loop:
+    """A daemon thread running ``step`` every ``interval`` seconds, at once on :meth:`wake`,
+    and again right away while ``step`` reports a full batch (returns True)."""
+
+    def __init__(self, name: str, interval: float, step: Callable[[], bool]) -> None:
+        self.interval = interval
+        self.step = step
+        self._wake = threading.Event()
+        self._stopping = threading.Event()
+        self._thread = threading.Thread(target=self._run, name=name, daemon=True)
+
+    def start(self) -> None:
+        self._thread.start()
+
+    def wake(self) -> None:
+        self._wake.set()
+
+    def stop(self) -> None:
+        self._stopping.set()
+        self._wake.set()
+        self._thread.join(timeout=15)
+
+    def _run(self) -> None:
+        while not self._stopping.is_set():
+            self._wake.clear()
+            try:
+                more = self.step()
+            except Exception:  # the loop must outlive any one round (a database hiccup)
+                log.warning("%s: round failed", self._thread.name, exc_info=True)
+                more = False
+            if not more:
+                self._wake.wait(self.interval)
+
+
+def _deliveries(ctx: AppContext) -> Callable[[], bool]:
+    """One dispatcher round; True when the batch was full (more may be due)."""
+    sender = sender_for(ctx)
+    schedule = ctx.settings.webhooks.retry_schedule_seconds
+
+    def step() -> bool:
+        sent = delivery.deliver_due(ctx.db, sender, ctx.box, schedule, batch=DELIVERY_BATCH)
+        return sent >= DELIVERY_BATCH
+
+    return step
 
 
 def _retention_loop(ctx: AppContext, stopping: threading.Event) -> None:

@@ -79,6 +79,18 @@ class Metrics:
             "Jobs that failed while fetching their source (git, archive, directory).",
             registry=self.registry,
         )
+        self.ratelimit_decisions = Counter(
+            "stockade_ratelimit_decisions",
+            "Rate-limit verdicts by outcome (allowed, limited, unavailable) and caller tier.",
+            ["outcome", "tier"],
+            registry=self.registry,
+        )
+        self.ratelimit_storage_up = Gauge(
+            "stockade_ratelimit_storage_up",
+            "1 while the rate limiter's storage answers; 0 while it fails (reads pass, "
+            "writes and analyses answer 503).",
+            registry=self.registry,
+        )
 
     def track_jobs(self, count_by_state: Callable[[], Mapping[str, int]]) -> None:
         """Jobs by state and the queue depth, read from the database at each scrape."""

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import contextlib
+import weakref
 from dataclasses import dataclass
 from datetime import timedelta
 from enum import StrEnum
 from typing import Annotated
 
 from fastapi import Depends, Request, Security
+from fastapi.dependencies.models import Dependant
 from fastapi.security import APIKeyCookie, APIKeyHeader
 from sqlalchemy.orm import Session
 
@@ -142,8 +145,70 @@ def authenticate(request: Request, ctx: AppContext, db: Session) -> Principal | 
     return Principal(user, AuthMethod.SESSION, session_id=row.id, idle_seconds=idle)
 
 
-def optional_principal(request: Request, ctx: Context, db: DbSession) -> Principal | None:
-    return authenticate(request, ctx, db)
+@dataclass(frozen=True)
+class Credentials:
+    """What the request's credentials came to: a principal, nobody (``None``, no error), or
+    the refusal (401/403) to raise where a route needs the caller.
+
+    Resolved once per request and shared through FastAPI's dependency cache: the rate
+    limiter reads it before any route dependency (a refused credential is counted against
+    the client's IP before its 401 is raised) and the principal dependencies reuse it.
+    """
+
+    principal: Principal | None = None
+    error: ProblemError | None = None
+
+
+def request_credentials(request: Request, ctx: Context, db: DbSession) -> Credentials:
+    """Read in the request's transaction when the route asks for the caller (its writes,
+    e.g. a key's ``last_used_at``, commit with the route's). A route that never does
+    (login, register, refresh) has them read only for the rate limiter, in a transaction of
+    their own: on SQLite the request's transaction holds the write lock from its first
+    query, and those routes hash passwords before theirs."""
+    if uses_principal(request.scope.get("route")):
+        return _read_credentials(request, ctx, db)
+    with ctx.db.session() as own:
+        return _read_credentials(request, ctx, own)
+
+
+def _read_credentials(request: Request, ctx: AppContext, db: Session) -> Credentials:
+    try:
+        return Credentials(principal=authenticate(request, ctx, db))
+    except ProblemError as exc:
+        return Credentials(error=exc)
+
+
+_USES_PRINCIPAL: weakref.WeakKeyDictionary[object, bool] = weakref.WeakKeyDictionary()
+
+
+def uses_principal(route: object) -> bool:
+    """Whether the route, or one of its dependencies, asks for the caller (worked out once
+    per route from its dependency tree)."""
+    with contextlib.suppress(KeyError, TypeError):
+        return _USES_PRINCIPAL[route]
+    dependant = getattr(route, "dependant", None)
+    found = isinstance(dependant, Dependant) and _needs_principal(dependant)
+    with contextlib.suppress(TypeError):
+        _USES_PRINCIPAL[route] = found
+    return found
+
+
+def _needs_principal(dependant: Dependant) -> bool:
+    return any(
+        d.call in (optional_principal, require_principal) or _needs_principal(d)
+        for d in dependant.dependencies
+    )
+
+
+RequestCredentials = Annotated[Credentials, Depends(request_credentials)]
+
+
+def optional_principal(credentials: RequestCredentials) -> Principal | None:
+    """The caller, or None without credentials; bad credentials are still a 401 (or a CSRF
+    403), never silently anonymous."""
+    if credentials.error is not None:
+        raise credentials.error
+    return credentials.principal
 
 
 # Declared as FastAPI security schemes so the OpenAPI document lists both credential forms
@@ -155,13 +220,10 @@ _COOKIE_SCHEME = APIKeyCookie(
 
 
 def require_principal(
-    request: Request,
-    ctx: Context,
-    db: DbSession,
+    principal: Annotated[Principal | None, Depends(optional_principal)],
     _key: Annotated[str | None, Security(_API_KEY_SCHEME)] = None,
     _cookie: Annotated[str | None, Security(_COOKIE_SCHEME)] = None,
 ) -> Principal:
-    principal = authenticate(request, ctx, db)
     if principal is None:
         raise _unauthorized(
             "unauthenticated", "authentication required: X-API-Key or session cookie"

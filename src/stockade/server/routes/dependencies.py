@@ -17,6 +17,7 @@ from stockade.server.auth.principal import CurrentUser
 from stockade.server.content import require_json
 from stockade.server.context import AppContext, Context
 from stockade.server.problems import ProblemError
+from stockade.server.ratelimit import CostClass, cost_class
 from stockade.server.schemas.common import problems
 
 router = APIRouter(
@@ -99,6 +100,7 @@ def _run(body: AnalyzeRequest, ctx: AppContext) -> deps_service.Outcome:
     operation_id="analyzeDependencies",
     response_model=AnalyzeResponse,
     responses=problems(400, 401, 413, 415, 422, 429, 503),
+    openapi_extra=cost_class(CostClass.ANALYSIS),
 )
 def analyze(body: AnalyzeRequest, principal: CurrentUser, ctx: Context) -> AnalyzeResponse:
     """Known-vulnerable dependencies in the given manifests/lockfiles or package list."""

@@ -43,6 +43,7 @@ from stockade.server.content import MULTIPART, require_media
 from stockade.server.context import Context
 from stockade.server.deps import CurrentCaller, JobsDep
 from stockade.server.problems import ProblemError
+from stockade.server.ratelimit import CostClass, cost_class
 from stockade.server.schemas.common import problems
 from stockade.server.schemas.jobs import (
     FindingPage,
@@ -78,7 +79,7 @@ _SUBMIT_BODY = {
     status_code=202,
     response_model=JobAccepted,
     responses=problems(400, 401, 403, 404, 413, 415, 422),
-    openapi_extra=_SUBMIT_BODY,
+    openapi_extra={**_SUBMIT_BODY, **cost_class(CostClass.ANALYSIS)},
 )
 async def submit_job(
     request: Request,

@@ -31,11 +31,21 @@ class AdvisoryHealth(BaseModel):
     last_sync: str | None
 
 
+class RateLimiterHealth(BaseModel):
+    """The rate limiter's storage: ``memory`` (this process) or ``redis`` (shared by every
+    instance). ``degraded`` while Redis fails: reads are served unlimited, writes and
+    analyses answer 503 ``rate_limiter_unavailable`` (docs/limits.md)."""
+
+    storage: Literal["memory", "redis"]
+    status: Literal["ok", "degraded"]
+
+
 class Health(BaseModel):
     status: str
     version: str
     checks: dict[str, str]
     advisories: AdvisoryHealth
+    rate_limiter: RateLimiterHealth | None = None
 
 
 def router(enable_docs: bool) -> APIRouter:
@@ -112,11 +122,19 @@ def health(request: Request, ctx: Context) -> Any:
         )
     # An empty advisory store does not make the service unhealthy (the rest works): it is
     # reported beside the checks so operators see why dependency analysis answers 503.
+    # A failing limiter storage leaves reads working: "degraded", still a 200.
+    limiter = ctx.rate_limiter
+    limits = (
+        RateLimiterHealth(storage=limiter.kind, status=limiter.storage_state())
+        if limiter is not None
+        else None
+    )
     return Health(
-        status="ok",
+        status="degraded" if limits is not None and limits.status == "degraded" else "ok",
         version=__version__,
         checks={"database": "ok"},
         advisories=AdvisoryHealth(**advisory_state(ctx.settings)),
+        rate_limiter=limits,
     )
 
 

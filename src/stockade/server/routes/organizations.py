@@ -16,7 +16,7 @@ from sqlalchemy import select
 from starlette.concurrency import iterate_in_threadpool, run_in_threadpool
 
 from stockade.server import pagination
-from stockade.server.content import require_json
+from stockade.server.content import require_image, require_json, require_json_body
 from stockade.server.context import Context, DbSession
 from stockade.server.deps import AdminUser, actor_of
 from stockade.server.orgaccess import OrganizationId, UnitDep, requires
@@ -157,7 +157,7 @@ def update_organization(
     operation_id="deleteOrganization",
     status_code=204,
     responses=problems(400, 401, 403, 404, 415, 422),
-    dependencies=JSON_BODY,
+    dependencies=[Depends(require_json_body)],
 )
 def delete_organization(
     body: PasswordConfirmation,
@@ -354,7 +354,8 @@ def export_organization(
     "/{id}/logo",
     operation_id="uploadOrganizationLogo",
     response_model=OrganizationOut,
-    responses=problems(400, 401, 403, 404, 413, 422),
+    responses=problems(400, 401, 403, 404, 413, 415, 422),
+    dependencies=[Depends(require_image)],
     openapi_extra={
         "requestBody": {
             "required": True,
