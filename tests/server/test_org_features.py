@@ -115,13 +115,17 @@ def test_logo_is_re_encoded_served_safely_and_removable(team: Team) -> None:
     assert team.person().get(logo_url).status_code == 404  # not for outsiders
 
     svg = b'<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'
-    assert code_of(upload(admin, org, svg, "image/svg+xml")) == (422, "invalid_logo")
+    assert code_of(upload(admin, org, svg, "image/svg+xml")) == (415, "unsupported_media_type")
     assert code_of(upload(admin, org, svg)) == (422, "invalid_logo")  # the type is not trusted
     big = png(8, 8) + b"\0" * (1024 * 1024 + 1)
     assert code_of(upload(admin, org, big[: 1024 * 1024 + 1])) == (413, "logo_too_large")
     polyglot = png(16, 16) + b"PK\x03\x04" + b"\x14\x00" * 20 + b"<script>alert(1)</script>"
     r = upload(admin, org, polyglot)
     assert r.status_code == 422 and r.json()["code"].startswith("invalid_logo"), r.text
+    refused = org.owner.get(
+        f"{org.url}/audit-log", params={"action": "organization.logo_update"}
+    ).json()["items"]
+    assert [e["outcome"] for e in refused].count("denied") == 2  # the SVG and the polyglot
     r = upload(org.members["Viewer"], org, png(16, 16))
     assert code_of(r) == (403, "insufficient_role")
     assert org.owner.get(logo_url).content == served.content  # refusals changed nothing

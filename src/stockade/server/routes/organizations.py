@@ -41,6 +41,7 @@ from stockade.store.models import ApiKey
 from stockade.store.tenancy_models import AuditEvent, Organization
 from stockade.tenancy import audit, export, members, organizations
 from stockade.tenancy.access import Access
+from stockade.tenancy.errors import TenancyError
 from stockade.tenancy.logo import MAX_LOGO_BYTES, normalize
 from stockade.tenancy.permissions import Permission
 from stockade.tenancy.roles import Role
@@ -376,7 +377,11 @@ async def upload_logo(
     512×512), so only bytes Stockade wrote are ever served back; SVG, polyglots and
     anything over 1 MiB are refused."""
     data = await _read_capped(request, MAX_LOGO_BYTES)
-    logo = await run_in_threadpool(normalize, data)
+    try:
+        logo = await run_in_threadpool(normalize, data)
+    except TenancyError as exc:  # an SVG, a polyglot, a bomb: refused, and on the audit log
+        exc.audit = unit.denied(access.organization.id, "organization.logo_update", exc.code)
+        raise
     org = await run_in_threadpool(organizations.set_logo, unit, access, logo)
     return organization_out(org, access.role)
 
