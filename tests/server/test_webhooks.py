@@ -106,6 +106,10 @@ def test_a_job_delivers_signed_scan_and_finding_events(
     assert created["scan_id"] == job and created["findings"]
     log = org.owner.get(f"{org.url}/webhooks/{hook['id']}/deliveries").json()["items"]
     assert {d["status"] for d in log} == {"delivered"} and len(log) == 3
+    metrics = org.owner.get("/metrics").text
+    assert 'stockade_webhook_attempts_total{outcome="delivered"} 3.0' in metrics
+    assert "stockade_webhook_queue_depth 0.0" in metrics
+    assert "stockade_webhook_delivery_duration_seconds_count 3.0" in metrics
 
 
 def test_a_receiver_down_at_first_gets_each_delivery_once(tmp_path: Path, db_url: str) -> None:

@@ -42,6 +42,7 @@ from stockade.server.routes import (
 from stockade.store import Database, sealing, upgrade
 from stockade.store.crypto import SecretBox
 from stockade.tenancy import access
+from stockade.webhooks import delivery
 
 
 def create_app(
@@ -86,6 +87,7 @@ def create_app(
     app.state.ctx = ctx
     app.state.run_jobs = run_jobs
     ctx.metrics.track_jobs(lambda: dispatch.job_counts(db))
+    ctx.metrics.track_deliveries(lambda: delivery.outbox_counts(db))
     app.openapi = lambda: openapi.build(app)  # type: ignore[method-assign]
     problems.install(app)
     app.include_router(ops.router(settings.server.enable_docs))

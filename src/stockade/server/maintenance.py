@@ -89,8 +89,13 @@ def _deliveries(ctx: AppContext) -> Callable[[], bool]:
     sender = sender_for(ctx)
     schedule = ctx.settings.webhooks.retry_schedule_seconds
 
+    def observe(outcome: delivery.Outcome) -> None:
+        ctx.metrics.observe_delivery(outcome.status_code, outcome.duration_ms)
+
     def step() -> bool:
-        sent = delivery.deliver_due(ctx.db, sender, ctx.box, schedule, batch=DELIVERY_BATCH)
+        sent = delivery.deliver_due(
+            ctx.db, sender, ctx.box, schedule, batch=DELIVERY_BATCH, observe=observe
+        )
         return sent >= DELIVERY_BATCH
 
     return step

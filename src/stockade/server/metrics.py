@@ -92,6 +92,33 @@ class Metrics:
             registry=self.registry,
         )
 
+        self.webhook_attempts = Counter(
+            "stockade_webhook_attempts",
+            "Webhook delivery attempts by outcome (delivered, http_error, no_answer).",
+            ["outcome"],
+            registry=self.registry,
+        )
+        self.webhook_latency = Histogram(
+            "stockade_webhook_delivery_duration_seconds",
+            "Time a receiver took to answer a delivery attempt.",
+            buckets=(0.05, 0.1, 0.25, 0.5, 1, 2, 5, 10),
+            registry=self.registry,
+        )
+
+    def observe_delivery(self, status_code: int | None, duration_ms: int | None) -> None:
+        """One webhook attempt: a 2xx delivered, another status, or no answer at all."""
+        if status_code is None:
+            outcome = "no_answer"
+        else:
+            outcome = "delivered" if 200 <= status_code < 300 else "http_error"
+        self.webhook_attempts.labels(outcome).inc()
+        if duration_ms is not None:
+            self.webhook_latency.observe(duration_ms / 1000)
+
+    def track_deliveries(self, pending: Callable[[], Mapping[str, int]]) -> None:
+        """The webhook outbox by state, read from the database at each scrape."""
+        self.registry.register(_Deliveries(pending))
+
     def track_jobs(self, count_by_state: Callable[[], Mapping[str, int]]) -> None:
         """Jobs by state and the queue depth, read from the database at each scrape."""
         self.registry.register(_JobStates(count_by_state))
@@ -116,6 +143,33 @@ class _JobStates(Collector):
         yield states
         yield GaugeMetricFamily(
             "stockade_jobs_queue_depth", "Jobs waiting for a runner.", value=counts.get("queued", 0)
+        )
+
+
+class _Deliveries(Collector):
+    def __init__(self, count: Callable[[], Mapping[str, int]]) -> None:
+        self._count = count
+
+    def collect(self) -> Iterator[Metric]:
+        try:
+            counts = self._count()
+        except Exception:  # a scrape must not fail because the database hiccuped
+            logging.getLogger("stockade.server").warning("delivery counts unavailable")
+            return
+        yield GaugeMetricFamily(
+            "stockade_webhook_queue_depth",
+            "Webhook deliveries waiting to be sent (first attempt or retry).",
+            value=counts.get("pending", 0),
+        )
+        yield GaugeMetricFamily(
+            "stockade_webhook_retry_queue_depth",
+            "Pending webhook deliveries that already failed at least once.",
+            value=counts.get("retrying", 0),
+        )
+        yield GaugeMetricFamily(
+            "stockade_webhook_deliveries_failed",
+            "Webhook deliveries that used up their retries (kept, redeliverable).",
+            value=counts.get("failed", 0),
         )
 
 

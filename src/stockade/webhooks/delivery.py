@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 import orjson
-from sqlalchemy import select, update
+from sqlalchemy import func, select, update
 from sqlalchemy.orm import Session
 
 from stockade.store import Database
@@ -104,6 +104,18 @@ def deliver_due(
 
     with ThreadPoolExecutor(max_workers=min(parallel, len(claimed))) as pool:
         return sum(pool.map(one, claimed))
+
+
+def outbox_counts(db: Database) -> dict[str, int]:
+    """Pending deliveries (and how many of them are retries) and failed ones, for metrics."""
+    with db.session() as s:
+        pending = s.scalar(select(func.count()).where(Delivery.status == PENDING)) or 0
+        retrying = (
+            s.scalar(select(func.count()).where(Delivery.status == PENDING, Delivery.attempts > 0))
+            or 0
+        )
+        failed = s.scalar(select(func.count()).where(Delivery.status == FAILED)) or 0
+    return {"pending": int(pending), "retrying": int(retrying), "failed": int(failed)}
 
 
 def _claim(db: Database, now: datetime, batch: int) -> list[Attempt]:
