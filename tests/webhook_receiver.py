@@ -32,6 +32,7 @@ class Receiver:
     url: str
     cert: Path
     fail_first: int = 0
+    answer: str = "ok"  # "ok", "redirect" (302 elsewhere) or "huge" (an endless 200 body)
     requests: list[Received] = field(default_factory=list)
     lock: threading.Lock = field(default_factory=threading.Lock)
 
@@ -56,11 +57,14 @@ def verify(secret: str, received: Received) -> bool:
 
 
 @contextmanager
-def serve_receiver(certdir: Path, *, fail_first: int = 0) -> Iterator[Receiver]:
+def serve_receiver(certdir: Path, *, fail_first: int = 0, answer: str = "ok") -> Iterator[Receiver]:
     cert, key = make_certificate(certdir)
     httpd = ThreadingHTTPServer(("127.0.0.1", 0), BaseHTTPRequestHandler)
     info = Receiver(
-        url=f"https://127.0.0.1:{httpd.server_address[1]}/hook", cert=cert, fail_first=fail_first
+        url=f"https://127.0.0.1:{httpd.server_address[1]}/hook",
+        cert=cert,
+        fail_first=fail_first,
+        answer=answer,
     )
     seen = {"n": 0}
 
@@ -76,11 +80,32 @@ def serve_receiver(certdir: Path, *, fail_first: int = 0) -> Iterator[Receiver]:
                 failing = seen["n"] <= info.fail_first
                 if not failing:
                     info.requests.append(Received(dict(self.headers.items()), body))
+            if not failing and info.answer == "redirect":
+                self.send_response(302)
+                self.send_header("Location", "https://127.0.0.1:1/elsewhere")
+                self.send_header("Content-Length", "0")
+                self.end_headers()
+                return
+            if not failing and info.answer == "huge":
+                self._endless()
+                return
             self.send_response(500 if failing else 200)
             answer = b'{"ok": false}' if failing else b'{"ok": true}'
             self.send_header("Content-Length", str(len(answer)))
             self.end_headers()
             self.wfile.write(answer)
+
+        def _endless(self) -> None:
+            """A 200 announcing 100 MB and sending until the client hangs up."""
+            self.send_response(200)
+            self.send_header("Content-Length", str(100 * 1024 * 1024))
+            self.end_headers()
+            chunk = b"x" * 65536
+            try:
+                for _ in range(1600):
+                    self.wfile.write(chunk)
+            except OSError:
+                pass  # the client stopped reading: what we want
 
     httpd.RequestHandlerClass = Handler
     context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)

@@ -7,6 +7,7 @@ import subprocess
 import sys
 import textwrap
 import threading
+import time
 from collections.abc import Iterator
 from datetime import timedelta
 from pathlib import Path
@@ -168,3 +169,26 @@ def test_an_event_committed_by_a_killed_process_is_delivered_later(
             assert [r.status for r in s.scalars(select(Delivery))] == [PENDING]
         assert delivery.deliver_due(db, _sender(receiver), box, [0]) == 1
         assert b'"killed"' in receiver.requests[0].body
+
+
+def test_redirects_are_not_followed_and_huge_answers_are_cut(
+    db: Database, box: SecretBox, tmp_path: Path
+) -> None:
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    with serve_receiver(tmp_path / "a", answer="redirect") as redirecting:
+        org, _ = _org_with_hook(db, box, redirecting.url, ["scan.completed"])
+        with db.session() as s:
+            events.emit(s, org, "scan.completed", {"scan_id": "r"})
+        assert delivery.deliver_due(db, _sender(redirecting), box, [60]) == 0
+        with db.session() as s:
+            row = s.scalars(select(Delivery)).one()
+            assert (row.status, row.last_status_code) == (PENDING, 302)  # retried, not followed
+    with serve_receiver(tmp_path / "b", answer="huge") as huge:
+        sender = _sender(huge)
+        headers = signing.headers("ping", "d", 0, b"{}", None)
+        started = time.monotonic()
+        answer = sender.post(huge.url, headers, b"{}")
+        assert answer.status_code == 200 and len(answer.body) == 2048
+        assert time.monotonic() - started < 5  # 100 MB were never read
+        sender.close()
