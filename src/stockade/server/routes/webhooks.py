@@ -152,22 +152,7 @@ def update_webhook(
 ) -> WebhookOut:
     """Change the URL, events, secret or active flag (Owner, Admin); re-activating a webhook
     the dispatcher disabled clears its failure record."""
-    hook = _hook(unit, access, webhook_id)
-    before = service.summary(hook)
-    values = body.model_dump(exclude_unset=True)
-    try:
-        service.update(unit.session, ctx.box, _allow(ctx), hook, values)
-    except WebhookError as exc:
-        raise _refused(unit, "webhook.update", exc, access.organization.id) from None
-    unit.audit(
-        access.organization.id,
-        "webhook.update",
-        target_type="webhook",
-        target_id=hook.id,
-        before=before,
-        after=service.summary(hook),
-    )
-    return out(hook)
+    return _change(unit, ctx, access, webhook_id, body.model_dump(exclude_unset=True))
 
 
 @router.put(
@@ -181,10 +166,17 @@ def replace_webhook(
     webhook_id: str, body: WebhookCreate, unit: UnitDep, ctx: Context, access: Configure
 ) -> WebhookOut:
     """Replace the definition (the secret stays unless a new one is given)."""
-    hook = _hook(unit, access, webhook_id)
-    before = service.summary(hook)
     values = body.model_dump(exclude_unset=True)
     values.setdefault("active", True)
+    return _change(unit, ctx, access, webhook_id, values)
+
+
+def _change(
+    unit: Unit, ctx: AppContext, access: Access, webhook_id: str, values: dict[str, object]
+) -> WebhookOut:
+    """Apply ``values`` to the webhook, audited with its definition before and after."""
+    hook = _hook(unit, access, webhook_id)
+    before = service.summary(hook)
     try:
         service.update(unit.session, ctx.box, _allow(ctx), hook, values)
     except WebhookError as exc:
