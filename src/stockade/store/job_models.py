@@ -14,7 +14,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import JSON, Boolean, ForeignKey, Index, Integer, LargeBinary, String, Text
+from sqlalchemy import JSON, Boolean, ForeignKey, Index, Integer, LargeBinary, String, Text, text
 from sqlalchemy.orm import Mapped, mapped_column
 
 from stockade.store.models import Base
@@ -90,6 +90,15 @@ class JobFinding(Base):
     __table_args__ = (
         Index("ix_findings_job_severity", "job_id", "severity_rank"),
         Index("ix_findings_job_rollup", *ROLLUP_COLUMNS),
+        # The resolved findings alone (about a quarter): time to resolve reads only these.
+        Index(
+            "ix_findings_job_resolved",
+            "job_id",
+            "resolved_at",
+            "created_at",
+            sqlite_where=text("resolved_at IS NOT NULL"),
+            postgresql_where=text("resolved_at IS NOT NULL"),
+        ),
         Index("ix_findings_project_fingerprint", "project_key", "fingerprint"),
     )
 

@@ -65,12 +65,20 @@ def upgrade() -> None:
         ["job_id", "created_at", "module", "severity", "state", "rule_id", "resolved_at", "id"],
     )
     op.create_index(
+        "ix_findings_job_resolved",
+        "findings",
+        ["job_id", "resolved_at", "created_at"],
+        sqlite_where=sa.text("resolved_at IS NOT NULL"),
+        postgresql_where=sa.text("resolved_at IS NOT NULL"),
+    )
+    op.create_index(
         "ix_finding_events_state", "finding_events", ["finding_id", "to_state", "created_at", "id"]
     )
 
 
 def downgrade() -> None:
     op.drop_index("ix_finding_events_state", "finding_events")
+    op.drop_index("ix_findings_job_resolved", "findings")
     op.drop_index("ix_findings_job_rollup", "findings")
     with op.batch_alter_table("findings") as batch:
         batch.drop_column("resolved_at")
