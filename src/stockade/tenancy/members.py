@@ -90,7 +90,11 @@ def find(session: Session, organization_id: str, ref: str) -> Membership | None:
     return session.scalars(query).first()
 
 
-def _target(unit: Unit, access: Access, ref: str, action: str) -> Membership:
+def _target(unit: Unit, access: Access, ref: str, action: str, *allowed: str) -> Membership:
+    """The member a managing action is about: the caller may manage members and this one
+    (delegation), it is not the caller, and (when ``allowed`` is given) its status allows
+    the action."""
+    access.require(Permission.MEMBERS_MANAGE)
     row = find(unit.session, access.organization.id, ref)
     if row is None:
         raise NotFoundError("member_not_found", "no such member")
@@ -106,7 +110,23 @@ def _target(unit: Unit, access: Access, ref: str, action: str) -> Membership:
             f"a {access.role.value} cannot manage a member whose role is {row.role}",
             audit=unit.denied(access.organization.id, action, "role_above_caller"),
         )
+    if allowed:
+        _expect(row, unit.now, *allowed)
     return row
+
+
+def _tell(
+    unit: Unit, row: Membership, kind: str, message: str, data: dict[str, str] | None = None
+) -> None:
+    """Notify the member ``row`` is about (in-app, and by e-mail when SMTP is configured)."""
+    unit.notifier.send(
+        kind=kind,
+        message=message,
+        organization_id=row.organization_id,
+        user_id=row.user_id,
+        address=row.email,
+        data=data,
+    )
 
 
 def _expect(row: Membership, now: datetime, *allowed: str) -> str:
@@ -244,9 +264,7 @@ def invite(unit: Unit, access: Access, email: str, role_name: str) -> Invited:
 
 
 def resend(unit: Unit, access: Access, ref: str) -> Invited:
-    access.require(Permission.MEMBERS_MANAGE)
-    row = _target(unit, access, ref, "member.resend")
-    _expect(row, unit.now, INVITED)
+    row = _target(unit, access, ref, "member.resend", INVITED)
     issued = _issue(unit, access.organization, row, INVITE, row.role, row.email)
     _notify_invitee(unit, access.organization, row, issued)
     unit.audit(
@@ -259,14 +277,11 @@ def resend(unit: Unit, access: Access, ref: str) -> Invited:
 
 
 def reinvite(unit: Unit, access: Access, ref: str, role_name: str | None) -> Invited:
-    access.require(Permission.MEMBERS_MANAGE)
-    row = _target(unit, access, ref, "member.reinvite")
-    _expect(row, unit.now, REMOVED)
+    row = _target(unit, access, ref, "member.reinvite", REMOVED)
     return invite(unit, access, row.email, role_name or row.role)
 
 
 def change_role(unit: Unit, access: Access, ref: str, role_name: str) -> Membership:
-    access.require(Permission.MEMBERS_MANAGE)
     row = _target(unit, access, ref, "member.role_change")
     role = _role(unit, access, role_name, "member.role_change")
     _expect(row, unit.now, ACTIVE, INACTIVE, INVITED, PENDING)
@@ -280,13 +295,12 @@ def change_role(unit: Unit, access: Access, ref: str, role_name: str) -> Members
         before={"role": before},
         after={"role": role.value},
     )
-    unit.notifier.send(
-        kind=notifications.ROLE_CHANGED,
-        message=f"Your role in {access.organization.name} is now {role.value}",
-        organization_id=access.organization.id,
-        user_id=row.user_id,
-        address=row.email,
-        data={"from": before, "to": role.value},
+    _tell(
+        unit,
+        row,
+        notifications.ROLE_CHANGED,
+        f"Your role in {access.organization.name} is now {role.value}",
+        {"from": before, "to": role.value},
     )
     return row
 
@@ -294,7 +308,6 @@ def change_role(unit: Unit, access: Access, ref: str, role_name: str) -> Members
 def remove(unit: Unit, access: Access, ref: str) -> None:
     """Remove an Active or Inactive member (access ends at once, their organization keys are
     revoked, their scans stay), or cancel an Invited one."""
-    access.require(Permission.MEMBERS_MANAGE)
     row = _target(unit, access, ref, "member.remove")
     status = _expect(row, unit.now, ACTIVE, INACTIVE, INVITED)
     org = access.organization
@@ -317,13 +330,7 @@ def remove(unit: Unit, access: Access, ref: str) -> None:
         before={"role": row.role, "status": status},
         after={"status": REMOVED},
     )
-    unit.notifier.send(
-        kind=notifications.REMOVED,
-        message=f"You were removed from {org.name}",
-        organization_id=org.id,
-        user_id=row.user_id,
-        address=row.email,
-    )
+    _tell(unit, row, notifications.REMOVED, f"You were removed from {org.name}")
 
 
 def _retire(unit: Unit, org: Organization, row: Membership) -> None:
@@ -342,9 +349,7 @@ def _retire(unit: Unit, org: Organization, row: Membership) -> None:
 
 
 def approve(unit: Unit, access: Access, ref: str, role_name: str | None) -> Membership:
-    access.require(Permission.MEMBERS_MANAGE)
-    row = _target(unit, access, ref, "member.approve")
-    _expect(row, unit.now, PENDING)
+    row = _target(unit, access, ref, "member.approve", PENDING)
     if role_name is not None:
         row.role = _role(unit, access, role_name, "member.approve").value
     org = access.organization
@@ -357,20 +362,17 @@ def approve(unit: Unit, access: Access, ref: str, role_name: str | None) -> Memb
         target_id=row.user_id,
         after={"role": row.role, "status": ACTIVE},
     )
-    unit.notifier.send(
-        kind=notifications.JOIN_APPROVED,
-        message=f"Your request to join {org.name} was approved ({row.role})",
-        organization_id=org.id,
-        user_id=row.user_id,
-        address=row.email,
+    _tell(
+        unit,
+        row,
+        notifications.JOIN_APPROVED,
+        f"Your request to join {org.name} was approved ({row.role})",
     )
     return row
 
 
 def deny(unit: Unit, access: Access, ref: str) -> None:
-    access.require(Permission.MEMBERS_MANAGE)
-    row = _target(unit, access, ref, "member.deny")
-    _expect(row, unit.now, PENDING)
+    row = _target(unit, access, ref, "member.deny", PENDING)
     org = access.organization
     unit.audit(
         org.id,
@@ -379,20 +381,12 @@ def deny(unit: Unit, access: Access, ref: str) -> None:
         target_id=row.user_id,
         before={"email": row.email, "status": PENDING},
     )
-    unit.notifier.send(
-        kind=notifications.JOIN_DENIED,
-        message=f"Your request to join {org.name} was declined",
-        organization_id=org.id,
-        user_id=row.user_id,
-        address=row.email,
-    )
+    _tell(unit, row, notifications.JOIN_DENIED, f"Your request to join {org.name} was declined")
     unit.session.delete(row)
 
 
 def reactivate(unit: Unit, access: Access, ref: str) -> Membership:
-    access.require(Permission.MEMBERS_MANAGE)
-    row = _target(unit, access, ref, "member.reactivate")
-    _expect(row, unit.now, INACTIVE)
+    row = _target(unit, access, ref, "member.reactivate", INACTIVE)
     row.last_active_at = unit.now
     unit.audit(
         access.organization.id,

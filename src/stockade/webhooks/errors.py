@@ -6,9 +6,8 @@ from stockade.core.errors import StockadeError
 
 
 class WebhookError(StockadeError):
-    """Base: ``code`` is the stable machine code of the refusal."""
-
-    status = 422
+    """Base: ``code`` is the stable machine code of the refusal. The server answers a
+    rejected definition with 422 and an unknown id with 404."""
 
     def __init__(self, code: str, message: str) -> None:
         super().__init__(message)
@@ -22,11 +21,8 @@ class WebhookRejectedError(WebhookError):
 class WebhookNotFoundError(WebhookError):
     """No such webhook or delivery in this organization."""
 
-    status = 404
-
 
 class SendError(WebhookError):
     """A delivery attempt failed before any HTTP answer (connection, TLS, timeout, refused
     target); recorded on the delivery, never raised to an API caller."""
 
-    status = 502

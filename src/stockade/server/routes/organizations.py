@@ -71,10 +71,6 @@ def organization_out(org: Organization, role: Role) -> OrganizationOut:
     )
 
 
-def _access_out(access: Access) -> OrganizationOut:
-    return organization_out(access.organization, access.role)
-
-
 @router.post(
     "",
     operation_id="createOrganization",
@@ -126,7 +122,7 @@ def get_organization(
     access: Annotated[Access, requires(Permission.SETTINGS_VIEW)],
 ) -> OrganizationOut:
     """Details and settings (any member)."""
-    return _access_out(access)
+    return organization_out(access.organization, access.role)
 
 
 @router.put(
@@ -146,9 +142,8 @@ def update_organization(
     values = body.model_dump(exclude_unset=True, mode="json")
     if "settings" in values:
         values["settings"] = {k: v for k, v in values["settings"].items() if v is not None}
-    for required in ("name",):
-        if required in values and values[required] is None:
-            raise ProblemError(422, "validation_failed", f"{required} cannot be null")
+    if "name" in values and values["name"] is None:
+        raise ProblemError(422, "validation_failed", "name cannot be null")
     org = organizations.update_org(unit, access, values)
     return organization_out(org, access.role)
 
