@@ -28,19 +28,16 @@ dashboards need its Django + PostgreSQL stack, which cannot be run offline here.
 from __future__ import annotations
 
 import argparse
-import multiprocessing
 import os
 import platform
 import random
 import secrets
-import socket
 import sqlite3
 import statistics
 import sys
 import tempfile
 import time
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from pathlib import Path
@@ -62,6 +59,9 @@ from stockade.store.models import User
 from stockade.store.quota_models import CHARGE, REFUND, RESERVE, LedgerEntry
 from stockade.store.tenancy_models import ACTIVE, Membership
 from stockade.store.types import new_id, utcnow
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from embedded_server import overrides, running_server
 
 PASSWORD = "bench-violet-kettle-42"
 TARGET_MS = 200.0
@@ -125,58 +125,6 @@ RULES: dict[str, tuple[list[str], tuple[int, ...]]] = {
 }
 MODULE_WEIGHTS = {"sast": 45, "dependencies": 30, "secrets": 10, "api": 15}
 SEVERITIES = ("critical", "high", "medium", "low", "info")
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-def overrides(data_dir: Path) -> dict[str, Any]:
-    """The embedded default in ``data_dir``; rate limits raised so that the series measure
-    the dashboard, not the limiter's 429."""
-    tier = {"requests_per_minute": 1_000_000, "requests_per_hour": 10_000_000, "burst": 100_000}
-    return {
-        "data_dir": str(data_dir),
-        "auth": {
-            "jwt_secret": secrets.token_urlsafe(48),
-            "encryption_keys": [secrets.token_urlsafe(48)],
-        },
-        "server": {
-            "rate_limit": {"tiers": {"api_key": tier, "authenticated": tier, "anonymous": tier}}
-        },
-    }
-
-
-def serve(values: dict[str, Any], port: int) -> None:
-    """Child process: the application with its runner off, under uvicorn."""
-    import uvicorn
-
-    app = create_app(load_settings(overrides=values), run_jobs=False)
-    uvicorn.run(app, host="127.0.0.1", port=port, log_level="warning", access_log=False)
-
-
-@contextmanager
-def running_server(values: dict[str, Any]) -> Iterator[str]:
-    port = free_port()
-    child = multiprocessing.get_context("spawn").Process(target=serve, args=(values, port))
-    child.start()
-    url = f"http://127.0.0.1:{port}"
-    try:
-        for _ in range(600):
-            try:
-                if httpx.get(f"{url}/health", timeout=1).status_code == 200:
-                    break
-            except httpx.TransportError:
-                pass
-            time.sleep(0.1)
-        else:
-            raise SystemExit("the server did not start")
-        yield url
-    finally:
-        child.terminate()
-        child.join(30)
 
 
 @dataclass
