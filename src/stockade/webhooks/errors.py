@@ -25,4 +25,3 @@ class WebhookNotFoundError(WebhookError):
 class SendError(WebhookError):
     """A delivery attempt failed before any HTTP answer (connection, TLS, timeout, refused
     target); recorded on the delivery, never raised to an API caller."""
-
