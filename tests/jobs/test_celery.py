@@ -25,12 +25,14 @@ from sqlalchemy import func, select
 
 from git_https_server import git_processes_for, make_repository, serve_git
 from job_project import FAKE_AWS_KEY, SQLI, project_files
+from org_fixtures import Team
 from osv_data import OSV
 from server_fixtures import FAST_PASSWORDS, Accounts, _pg_database, make_settings
 from stockade.analyzers.deps.advisories.local import LocalStore
-from stockade.jobs.celery import TASK, make_app
+from stockade.jobs.celery import TASK, CeleryDispatcher, make_app
 from stockade.server import create_app
 from stockade.store.job_models import Job, JobFinding
+from webhook_receiver import serve_receiver
 
 pytestmark = pytest.mark.postgres
 
@@ -253,6 +255,55 @@ def test_worker_killed_mid_job_gives_exactly_one_result(tmp_path: Path, pg_url: 
                     # The token lived only sealed, and only until the job ended.
                     assert row.credential is None and row.payload is None
                 assert token not in log.read_text(errors="replace")
+        finally:
+            workers.stop_all()
+            application.state.ctx.db.dispose()
+
+
+def test_workers_send_webhook_deliveries(tmp_path: Path, pg_url: str) -> None:
+    """In scale-out the API instances do not dispatch: the job's events go out from the
+    worker that ran it, and a delivery queued by a request (a redelivery) is sent by the
+    Celery task the request's commit asks for."""
+    (tmp_path / "certs").mkdir()
+    with serve_receiver(tmp_path / "certs") as receiver:
+        extra = {
+            "server": {"allow_private_targets": ["127.0.0.1"]},
+            "webhooks": {"ca_file": str(receiver.cert), "retry_schedule_seconds": [1, 1]},
+        }
+        application, workers, _ = cluster(tmp_path, pg_url, BROKERS["redis"], extra)
+        try:
+            workers.start("w1")
+            with TestClient(application):
+                assert isinstance(application.state.ctx.deliveries, CeleryDispatcher)
+                org = Team(application, Accounts(application)).organization()
+                hook = org.owner.post(
+                    f"{org.url}/webhooks",
+                    json={"url": receiver.url, "events": ["scan.started", "scan.completed"]},
+                )
+                assert hook.status_code == 201, hook.text
+                hook_id = hook.json()["id"]
+                body = {
+                    "source": {"type": "files", "files": [{"path": "a.py", "content": SQLI}]},
+                    "organization_id": org.id,
+                }
+                r = org.owner.post("/api/v1/analyze/job", json=body)
+                assert r.status_code == 202, r.text
+                got = receiver.wait(2, timeout=60)
+                kinds = sorted(x.headers["X-Stockade-Event"] for x in got)
+                assert kinds == ["scan.completed", "scan.started"], kinds
+
+                log = org.owner.get(f"{org.url}/webhooks/{hook_id}/deliveries").json()["items"]
+                assert {d["status"] for d in log} == {"delivered"}
+                again = log[0]["id"]
+                r = org.owner.post(f"{org.url}/webhooks/{hook_id}/deliveries/{again}/redeliver")
+                assert r.status_code in (200, 201, 202), r.text
+                fresh = r.json()["id"]  # a redelivery is a new delivery of the same event
+                got = receiver.wait(3, timeout=30)
+                assert len(got) == 3, "the redelivery was never sent by a worker"
+                assert got[-1].headers["X-Stockade-Delivery"] == fresh != again
+                assert got[-1].body == next(
+                    x.body for x in got[:2] if x.headers["X-Stockade-Delivery"] == again
+                )
         finally:
             workers.stop_all()
             application.state.ctx.db.dispose()

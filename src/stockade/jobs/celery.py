@@ -8,6 +8,12 @@ worker holds the job. Each worker also sweeps for jobs whose lease lapsed withou
 message left to deliver them (the broker acknowledged it before the worker died) and
 queues them again, and removes the work directories no live job owns (at start-up and
 hourly; see :mod:`stockade.jobs.workdir`).
+
+In scale-out the workers, not the API instances, send webhook deliveries: the task
+:data:`DELIVER_TASK` runs dispatcher rounds (the API sends it after a commit that queued
+deliveries, a worker after a job whose events did), and a poll in every worker picks up
+retries as they fall due. Rounds claim deliveries with ``SKIP LOCKED``, so any number of
+workers share the outbox without sending one delivery twice.
 """
 
 from __future__ import annotations
@@ -15,6 +21,7 @@ from __future__ import annotations
 import logging
 import threading
 import time
+from collections.abc import Callable
 from typing import Any
 
 from celery import Celery
@@ -29,11 +36,18 @@ from stockade.store import Database
 from stockade.store.crypto import SecretBox
 from stockade.store.job_models import QUEUED, RUNNING, Job
 from stockade.store.types import utcnow
+from stockade.webhooks import delivery
+from stockade.webhooks.sender import HttpxSender
 
 log = logging.getLogger("stockade.jobs")
 
 TASK = "stockade.run_job"
+DELIVER_TASK = "stockade.deliver_webhooks"
 SWEEP_SECONDS = 15.0
+# How often each worker looks for deliveries whose retry fell due (the schedule's shortest
+# step is ten seconds, so two seconds of lateness is noise).
+DELIVERY_POLL_SECONDS = 2.0
+DELIVERY_BATCH = 50
 
 
 def make_app(settings: Settings) -> Celery:
@@ -69,6 +83,10 @@ class CeleryDispatcher:
         # message lost with its worker loses nothing.
         self.app.send_task(TASK, args=[job_id])
 
+    def wake(self) -> None:
+        """Deliveries were queued by a request: ask a worker for a dispatcher round."""
+        self.app.send_task(DELIVER_TASK)
+
     def close(self) -> None:
         self.app.close()
 
@@ -80,6 +98,7 @@ def worker_app(settings: Settings) -> Celery:
     worker = lease.worker_name()
     stop = threading.Event()
     box = SecretBox(resolve_encryption_keys(settings))
+    deliver = deliveries(db, settings, box)
 
     @app.task(name=TASK)  # type: ignore[untyped-decorator]
     def run_job(job_id: str) -> str | None:
@@ -87,7 +106,21 @@ def worker_app(settings: Settings) -> Celery:
         if claimed is None:
             log.info("job %s: not claimable (held elsewhere or finished); skipping", job_id)
             return None
-        return run_claimed(db, settings, claimed, box=box)
+        status = run_claimed(db, settings, claimed, box=box)
+        # scan.started/completed and finding.created were queued with the job's changes.
+        app.send_task(DELIVER_TASK)
+        return status
+
+    @app.task(name=DELIVER_TASK)  # type: ignore[untyped-decorator]
+    def deliver_webhooks() -> int:
+        return deliver()
+
+    def poll_deliveries() -> None:
+        while not stop.wait(DELIVERY_POLL_SECONDS):
+            try:
+                deliver()
+            except Exception:
+                log.warning("webhook delivery round failed", exc_info=True)
 
     # Look for lapsed leases twice per lease, but no more than every second.
     sweep_every = min(SWEEP_SECONDS, max(1.0, settings.jobs.lease_seconds / 2))
@@ -114,6 +147,7 @@ def worker_app(settings: Settings) -> Celery:
             log.warning("sweeping job work directories failed", exc_info=True)
         prewarm()
         threading.Thread(target=sweep, name="stockade-sweeper", daemon=True).start()
+        threading.Thread(target=poll_deliveries, name="stockade-webhooks", daemon=True).start()
 
     @worker_shutdown.connect(weak=False)  # type: ignore[untyped-decorator]
     def _stop_sweeper(**_: Any) -> None:
@@ -121,6 +155,29 @@ def worker_app(settings: Settings) -> Celery:
         db.dispose()
 
     return app
+
+
+def deliveries(db: Database, settings: Settings, box: SecretBox) -> Callable[[], int]:
+    """Dispatcher rounds until a round comes back short (nothing more is due, or some
+    attempts failed and wait for their retry); returns how many were delivered."""
+    hooks = settings.webhooks
+    sender = HttpxSender(
+        list(settings.server.allow_private_targets),
+        timeout=hooks.timeout_seconds,
+        ca_file=hooks.ca_file,
+    )
+
+    def rounds() -> int:
+        total = 0
+        while True:
+            sent = delivery.deliver_due(
+                db, sender, box, hooks.retry_schedule_seconds, batch=DELIVERY_BATCH
+            )
+            total += sent
+            if sent < DELIVERY_BATCH:
+                return total
+
+    return rounds
 
 
 def lapsed(db: Database) -> list[str]:

@@ -1,6 +1,7 @@
 """Background upkeep, started with the server: the e-mail outbox worker (only when SMTP is
-configured), the webhook dispatcher, and hourly retention (scans and audit entries past
-their organization's retention).
+configured), the webhook dispatcher (in the embedded default; in scale-out the Celery workers
+send deliveries), and hourly retention (scans and audit entries past their organization's
+retention).
 
 Each API instance runs both; they are safe to run concurrently (mail rows are claimed,
 retention deletes are idempotent).
@@ -37,13 +38,23 @@ def start(ctx: AppContext) -> Callable[[], None]:
         target=_retention_loop, args=(ctx, stopping), name="stockade-retention", daemon=True
     )
     thread.start()
-    dispatcher = Loop("stockade-webhooks", DELIVERY_INTERVAL_SECONDS, _deliveries(ctx))
-    dispatcher.start()
-    ctx.deliveries = dispatcher
+    dispatcher: Loop | None = None
+    if ctx.settings.jobs.backend == "celery":
+        # Scale-out: workers send deliveries (a Celery task plus a poll); a commit that
+        # queued some only rings their doorbell (see stockade.jobs.celery).
+        from stockade.jobs.celery import CeleryDispatcher
+
+        if isinstance(ctx.jobs, CeleryDispatcher):
+            ctx.deliveries = ctx.jobs
+    else:
+        dispatcher = Loop("stockade-webhooks", DELIVERY_INTERVAL_SECONDS, _deliveries(ctx))
+        dispatcher.start()
+        ctx.deliveries = dispatcher
 
     def stop() -> None:
         stopping.set()
-        dispatcher.stop()
+        if dispatcher is not None:
+            dispatcher.stop()
         mail.stop()
         thread.join(timeout=10)
 
