@@ -55,7 +55,7 @@ def test_db_upgrade_creates_the_embedded_database(
 ) -> None:
     monkeypatch.setenv("STOCKADE__DATA_DIR", str(tmp_path / "data"))
     code, out, _ = run(capsys, "db", "upgrade")
-    assert code == 0 and "0012_job_options" in out
+    assert code == 0 and "0013_finding_confidence" in out
     assert (tmp_path / "data" / "stockade.db").is_file()
     assert run(capsys, "db", "upgrade")[0] == 0
 

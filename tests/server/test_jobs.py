@@ -10,6 +10,7 @@ import tarfile
 import threading
 import time
 import zipfile
+from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -262,6 +263,18 @@ def test_findings_filters_pagination_and_lifecycle(api: tuple[TestClient, dict[s
     ).json()
     assert only["items"] and {f["module"] for f in only["items"]} == {"secrets"}
     secret = only["items"][0]
+    # ``confidence`` is a floor, filtered in SQL.
+    by_confidence = Counter(f["confidence"] for f in first["findings"])
+    assert len(by_confidence) >= 2, by_confidence
+    for floor, kept in (("high", {"high"}), ("medium", {"high", "medium"})):
+        got = client.get(
+            f"/api/v1/jobs/{first['job_id']}/findings?confidence={floor}&limit=200",
+            headers=headers,
+        ).json()["items"]
+        assert {f["confidence"] for f in got} <= kept
+        assert len(got) == sum(by_confidence[c] for c in kept)
+    r = client.get(f"/api/v1/jobs/{first['job_id']}/findings?confidence=sure", headers=headers)
+    assert r.status_code == 422
 
     r = client.patch(
         f"/api/v1/findings/{secret['id']}",

@@ -27,7 +27,7 @@ def db(db_url: str) -> Iterator[Database]:
 
 def test_migrations_are_idempotent_and_match_the_models(db: Database) -> None:
     upgrade(db.engine)
-    assert current(db.engine) == head(db.engine) == "0012_job_options"
+    assert current(db.engine) == head(db.engine) == "0013_finding_confidence"
     with db.engine.connect() as conn:
         assert compare_metadata(MigrationContext.configure(conn), Base.metadata) == []
 

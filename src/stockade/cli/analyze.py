@@ -18,7 +18,7 @@ from stockade.cli import console, credentials
 from stockade.cli.errors import AuthRequiredError, CliError, ExitCode
 from stockade.cli.quota import LocalQuota, limit_for
 from stockade.core.errors import ConfigError
-from stockade.core.severity import Severity
+from stockade.core.severity import Confidence, Severity
 from stockade.report import CLI_FORMATS, render
 from stockade.report.formats import choices
 from stockade.scan import Baseline, ScanEvent, ScanOptions, ScanResult, local_modules, run_scan
@@ -79,6 +79,13 @@ def analyze(
     severity: Annotated[
         str, typer.Option(help="Minimum severity shown and that makes the exit code 1.")
     ] = "low",
+    confidence: Annotated[
+        str,
+        typer.Option(
+            help="Lowest confidence shown and that makes the exit code 1: high (a proven "
+            "taint path), medium (a weaker source or a built argument), low (audit checks)."
+        ),
+    ] = "low",
     skip_sast: Annotated[bool, typer.Option("--skip-sast", help="Do not run SAST.")] = False,
     skip_secrets: Annotated[
         bool, typer.Option("--skip-secrets", help="Do not scan for secrets.")
@@ -132,9 +139,11 @@ def analyze(
         bool, typer.Option("--verbose", "-v", help="Show skipped files and errors.")
     ] = False,
 ) -> None:
-    """Analyse a project locally; exit 1 when findings at or above --severity exist."""
+    """Analyse a project locally; exit 1 when findings at or above --severity and
+    --confidence exist."""
     _check_format(fmt)
     threshold = Severity.parse(severity)
+    sure = Confidence.parse(confidence)
     if jobs < 0:
         raise ConfigError("--jobs must be 0 or more")
     _check_history(history, since, skip_secrets)
@@ -177,7 +186,10 @@ def analyze(
             f"baseline with {len(result.findings) + len(result.baselined)} findings "
             f"written to {save_baseline}"
         )
-    shown = replace(result, findings=[f for f in result.findings if f.severity >= threshold])
+    shown = replace(
+        result,
+        findings=[f for f in result.findings if f.severity >= threshold and f.confidence >= sure],
+    )
     _write(render(shown, fmt, show_passed=show_passed, color=_color(fmt, output)), output)
     _report_issues(result, verbose)
     if dependency_error is not None:

@@ -57,6 +57,7 @@ def store_findings(s: Session, job: Job, findings: Sequence[Mapping[str, Any]]) 
                 rule_id=str(data["rule_id"]),
                 severity=str(data["severity"]),
                 severity_rank=severity_rank(str(data["severity"])),
+                confidence=str(data.get("confidence", "medium")),
                 state=known.get(fp, "open"),
                 data=dict(data),
             )

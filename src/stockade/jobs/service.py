@@ -29,6 +29,7 @@ from sqlalchemy.orm import Session
 from stockade.analyzers import registry
 from stockade.config import Settings
 from stockade.core.errors import StockadeError
+from stockade.core.severity import Confidence
 from stockade.jobs import events as job_events
 from stockade.jobs import lease
 from stockade.jobs.execute import ALL_MODULES, validate_modules
@@ -361,17 +362,21 @@ class JobService:
         severity: str | None = None,
         module: str | None = None,
         state: str | None = None,
+        confidence: str | None = None,
         limit: int = 50,
         cursor: str | None = None,
     ) -> Page[dict[str, Any]]:
-        """A page of the job's findings (API JSON), most severe first."""
+        """A page of the job's findings (API JSON), most severe first. ``confidence`` is a
+        floor: ``medium`` keeps medium and high."""
         job = self._visible_job(caller, job_id, "read")
         after = self._finding_cursor(job, cursor)
+        floor = Confidence.parse(confidence) if confidence is not None else None
         rows = self._findings.page(
             job.id,
             severity_rank=severity_rank(severity) if severity is not None else None,
             module=module,
             state=state,
+            confidences=[c.value for c in Confidence if c >= floor] if floor else None,
             after=after,
             limit=limit + 1,
         )

@@ -16,12 +16,13 @@ import orjson
 from stockade import __version__
 from stockade.core.finding import Finding, ScanIssue
 from stockade.core.rule import Rule
-from stockade.core.severity import Severity
+from stockade.core.severity import Confidence, Severity
 from stockade.report.interface import INFORMATION_URI
 from stockade.scan.runner import ScanResult
 
 SCHEMA_URI = "https://json.schemastore.org/sarif-2.1.0.json"
 MAX_TAGS = 20  # GitHub code scanning ignores rules with more tags than this
+RANK = {Confidence.HIGH: 90.0, Confidence.MEDIUM: 60.0, Confidence.LOW: 30.0}
 
 
 def _rule_name(rule: Rule) -> str:
@@ -111,6 +112,9 @@ def _result(f: Finding, index: dict[str, int]) -> dict[str, Any]:
         "partialFingerprints": {"primaryLocationLineHash": f.fingerprint[:32]},
         "fingerprints": {"stockade/v1": f.fingerprint},
         "properties": {"severity": f.severity.value, "confidence": f.confidence.value},
+        # SARIF's result.rank (0-100): how much a viewer should trust this one result, which
+        # can differ from its rule's precision (a weaker source, an audit-only match).
+        "rank": RANK[f.confidence],
     }
     if f.rule_id in index:
         res["ruleIndex"] = index[f.rule_id]

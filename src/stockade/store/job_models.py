@@ -110,6 +110,8 @@ class JobFinding(Base):
     rule_id: Mapped[str] = mapped_column(String(200))
     severity: Mapped[str] = mapped_column(String(16))
     severity_rank: Mapped[int] = mapped_column(Integer)
+    # high | medium | low: the API's ``confidence`` filter reads it (0013_finding_confidence).
+    confidence: Mapped[str] = mapped_column(String(8), default="medium")
     state: Mapped[str] = mapped_column(String(20), default="open")
     # When a person first set this finding to ``resolved`` (the analytics' time to resolve
     # reads it without visiting the state history); a state carried over from an earlier

@@ -202,11 +202,14 @@ class JobFindings:
         state: str | None,
         after: JobFinding | None,
         limit: int,
+        confidences: Sequence[str] | None = None,
     ) -> list[JobFinding]:
         """A filtered page of a job's findings, keyset-paginated on (severity_rank, id)."""
         query = _of_job(job_id)
         if severity_rank is not None:
             query = query.where(JobFinding.severity_rank == severity_rank)
+        if confidences is not None:
+            query = query.where(JobFinding.confidence.in_(confidences))
         if module is not None:
             query = query.where(JobFinding.module == module)
         if state is not None:

@@ -318,6 +318,10 @@ def job_findings(
     state: Annotated[
         Literal["open", "resolved", "false_positive", "risk_accepted"] | None, Query()
     ] = None,
+    confidence: Annotated[
+        Literal["high", "medium", "low"] | None,
+        Query(description="The lowest confidence shown: `medium` keeps medium and high."),
+    ] = None,
     limit: Annotated[int, Query(ge=1, le=200)] = 50,
     cursor: Annotated[str | None, pagination.CURSOR_QUERY] = None,
 ) -> FindingPage:
@@ -331,6 +335,7 @@ def job_findings(
             severity=severity,
             module=module,
             state=state,
+            confidence=confidence,
             limit=limit,
             cursor=pagination.after(ctx, cursor, listing, caller.user_id),
         )
