@@ -195,3 +195,21 @@ def test_provider_name_on_an_identifier_is_not_its_key() -> None:
     assert rule_ids(f"HEROKU_API_KEY={uuid}\n", ".env") == ["heroku-api-key"]
     assert rule_ids(f"HEROKU_APP_ID={uuid}\n", ".env") == []
     assert rule_ids(f"heroku_release_checksum: {uuid}\n", "app.yaml") == []
+
+
+@pytest.mark.parametrize(
+    ("line", "found"),
+    [
+        ("curl -u deploy:{v} https://api.corp.io\n", True),
+        ("curl --user=deploy:{v} https://api.corp.io\n", True),
+        ("-u deploy:{v}\n", True),  # the flag at the very start of the text
+        ("curl\t-u deploy:{v} https://api.corp.io\n", True),
+        # Not a flag: ``-u`` glued to a word (an option value, a file name).
+        ("see build-u deploy:{v} in the log\n", False),
+        ("curl x--user=deploy:{v} https://api.corp.io\n", False),
+    ],
+)
+def test_cli_user_flag_needs_its_left_boundary(line: str, found: bool) -> None:
+    value = fake(24, "") + "#1"
+    ids = rule_ids(line.format(v=value), "deploy.sh")
+    assert ("generic-password" in ids) is found, (line, ids)

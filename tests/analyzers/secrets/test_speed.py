@@ -1,42 +1,13 @@
-"""Throughput guards for the one-pass design, on real text from this machine's standard library.
-
-The thresholds sit far below what the design reaches (about 40 MB/s per core on standard-library
-Python), so a shared, busy machine does not fail them, while an accidental return to running
-every regex on every file (a few MB/s) does.
+"""Structural guards for the one-pass design: text without a keyword wakes no detector, a
+keyword wakes only its own, and the engine is compiled once. They catch an accidental return
+to running every regex on every file without timing anything (a timed test fails on a busy
+machine); throughput itself is measured by ``bench/secrets/run.py``.
 """
 
 from __future__ import annotations
 
-import sysconfig
-import time
-from pathlib import Path
-
-from analyzers.secrets.helpers import ANALYZER, analyze
+from analyzers.secrets.helpers import ANALYZER
 from stockade.analyzers.secrets.analyzer import compiled_engine
-
-STDLIB = Path(sysconfig.get_paths()["stdlib"])
-PACKAGES = ("email", "json", "asyncio", "http", "logging", "unittest", "xml")
-
-
-def _stdlib_sources() -> list[tuple[str, bytes]]:
-    files = sorted(p for d in PACKAGES for p in (STDLIB / d).rglob("*.py"))
-    return [(str(p.relative_to(STDLIB)), p.read_bytes()) for p in files]
-
-
-def test_single_core_throughput_on_real_source() -> None:
-    sources = _stdlib_sources()
-    total = sum(len(d) for _, d in sources)
-    assert total > 1_500_000
-    for path, data in sources[:20]:  # warm the compiled engine
-        analyze(data, path)
-    best = float("inf")
-    for _ in range(2):
-        started = time.perf_counter()
-        for path, data in sources:
-            analyze(data, path)
-        best = min(best, time.perf_counter() - started)
-    mb_per_s = total / 1e6 / best
-    assert mb_per_s > 8.0, f"{mb_per_s:.1f} MB/s on {total / 1e6:.1f} MB"
 
 
 def test_text_without_any_keyword_runs_no_detector() -> None:

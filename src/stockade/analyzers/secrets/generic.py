@@ -76,9 +76,13 @@ _VALUE = (
 MAX_VALUE = 300
 MAX_NAME = 80
 _PATTERN = compile_re2(_NAME + _SEP + _VALUE)
-# ``curl -u user:password``, ``--user=user:password``: the flag names the credential.
+# ``curl -u user:password``, ``--user=user:password``: the flag names the credential. The
+# pattern starts at the literal ``-`` so RE2 can skip ahead to it (a leading ``(?:^|[ \t])``
+# made this pass scan every byte: 11 ms/MB, now 1); the flag's left boundary (start of
+# text, a space or a tab) is checked on the match instead (:func:`_flag_starts`). The value
+# ends at whitespace or the end of the text, so a flag last on its line counts too.
 _CLI_USER = compile_re2(
-    r"(?:^|[ \t])(?:-u|--user)[ \t=]+[\"']?[A-Za-z0-9_.@+-]{1,64}:([^\s\"'@]{4,200})[\"']?(?:[ \t]|$)"
+    r"-(?:u|-user)[ \t=]+[\"']?[A-Za-z0-9_.@+-]{1,64}:([^\s\"'@]{4,200})[\"']?(?:\s|$)"
 )
 _AUTH_HEADER = compile_re2(
     r"(?i:authorization)[\"'`]?\s{0,3}[:=,]\s{0,3}[\"'`]?(?i:bearer|token|basic)\s+([A-Za-z0-9._~+/=-]{16,1000})"
@@ -470,6 +474,8 @@ def generic_candidates(data: bytes, path: str) -> Iterator[Candidate]:
         if candidate is not None:
             yield candidate
     for m in _CLI_USER.finditer(data):
+        if not _flag_starts(data, m.start()):
+            continue
         value = m.group(1).decode("utf-8", "replace")
         conf = judge_value(value, "password", True)
         if conf is not None and "$" not in value and value.count(":") < 2:
@@ -494,6 +500,11 @@ def generic_candidates(data: bytes, path: str) -> Iterator[Candidate]:
                 PRIORITY_GENERIC,
                 confidence=Confidence.LOW if testy else conf,
             )
+
+
+def _flag_starts(data: bytes, start: int) -> bool:
+    """A command-line flag begins the text or follows a space or a tab (``x-u`` is no flag)."""
+    return start == 0 or data[start - 1 : start] in (b" ", b"\t")
 
 
 def _from_match(data: bytes, m: object, testy: bool, code: bool) -> Candidate | None:
