@@ -11,7 +11,7 @@ that evaluates many rules per file reports a failing rule itself through
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -63,6 +63,14 @@ class Analyzer(ABC):
     def wants(self, file: SourceFile) -> bool:
         """Cheap pre-read filter on the path and extension-based language."""
         return True
+
+    def prepare(self, languages: Collection[str]) -> None:
+        """Build what the files of these languages will need (compiled rules), once.
+
+        The scan runner calls it before it forks worker processes, so every worker inherits
+        the result instead of building it again; an analyzer with nothing per language to
+        build leaves it as is."""
+        del languages
 
     @abstractmethod
     def analyze_file(self, content: FileContent, ctx: AnalysisContext) -> Iterable[Finding]:

@@ -12,6 +12,8 @@ import contextlib
 import logging
 
 from stockade.analyzers import registry
+from stockade.analyzers.interface import Analyzer
+from stockade.analyzers.languages import EXTENSIONS, FILENAMES
 
 log = logging.getLogger("stockade.jobs")
 
@@ -32,14 +34,12 @@ def warm() -> None:
             log.debug("could not warm the %s analyzer", name, exc_info=True)
 
 
-def _compile_queries(analyzer: object) -> None:
-    """The SAST analyzer compiles one combined tree-sitter query per grammar on first use."""
-    languages = getattr(analyzer, "languages", None)
-    if not isinstance(languages, dict):
-        return
-    for file_language, rules in languages.items():
-        with contextlib.suppress(Exception):
-            rules.combined_query_for(file_language)
+def _compile_queries(analyzer: Analyzer) -> None:
+    """Per-language state (the SAST analyzer's compiled tree-sitter queries) for every
+    language Stockade recognises."""
+    languages = set(EXTENSIONS.values()) | set(FILENAMES.values())
+    with contextlib.suppress(Exception):
+        analyzer.prepare(languages)
 
 
 warm()

@@ -149,6 +149,8 @@ def _execute(
         "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
     )
     inherited = worker if method == "fork" else None
+    if inherited is not None:
+        worker.prepare({f.language for f in files if f.language})
     ctx = multiprocessing.get_context(method)
     with ProcessPoolExecutor(jobs, ctx, init_process, (worker.spec, inherited)) as pool:
         futures: list[Future[BatchResult]] = [

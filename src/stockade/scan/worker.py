@@ -6,11 +6,12 @@ inline suppressions, snippets and fingerprints. Only findings and issues travel 
 
 from __future__ import annotations
 
+import logging
 import signal
 import threading
 import time
 from collections import Counter
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Collection, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from types import FrameType
@@ -25,6 +26,7 @@ from stockade.scan.redact import redact_finding, redactor_for
 from stockade.scan.suppress import is_suppressed
 
 MAX_SNIPPET = 300
+log = logging.getLogger("stockade.scan")
 
 
 class FileTimeoutError(BaseException):
@@ -68,6 +70,15 @@ class Worker:
         )
         # Built once per process, whether or not the secrets module runs (see scan/redact.py).
         self.redactor = redactor_for(spec.module_options.get("secrets"))
+
+    def prepare(self, languages: Collection[str]) -> None:
+        """Let each analyzer build its per-language state before the workers fork (see
+        :meth:`Analyzer.prepare`); a failure here only means a colder start."""
+        for analyzer in self.analyzers:
+            try:
+                analyzer.prepare(languages)
+            except Exception:  # the worker builds it on first use and reports any error
+                log.debug("preparing %s failed", analyzer.name, exc_info=True)
 
     def run_batch(self, files: Sequence[SourceFile]) -> BatchResult:
         result = BatchResult()
