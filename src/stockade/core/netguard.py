@@ -319,7 +319,10 @@ def vet_host(
 def _split(url: str, https_only: bool) -> tuple[str, str, int]:
     if any(ch.isspace() or ord(ch) < 0x20 or ch == "\\" for ch in url):
         raise UnsafeTargetError("the URL contains whitespace, control characters or '\\'")
-    parts = urlsplit(url)
+    try:
+        parts = urlsplit(url)
+    except ValueError:  # an unclosed "[" of an IPv6 literal, say
+        raise UnsafeTargetError("the URL is malformed") from None
     scheme = parts.scheme.lower()
     allowed = ("https",) if https_only else ("https", "http")
     if scheme not in allowed:

@@ -48,11 +48,16 @@ def check_website(url: str | None) -> str | None:
     any dashboard that renders the link."""
     if url is None or url == "":
         return None
-    parts = urlsplit(url.strip())
+    refused = InvalidInputError(
+        "invalid_website_url", "website_url must be an absolute http(s) URL"
+    )
+    try:
+        parts = urlsplit(url.strip())
+        parts.port  # noqa: B018 - raises for a port out of range
+    except ValueError:  # an unclosed "[" of an IPv6 literal, a port out of range
+        raise refused from None
     if parts.scheme.lower() not in ("http", "https") or not parts.netloc:
-        raise InvalidInputError(
-            "invalid_website_url", "website_url must be an absolute http(s) URL"
-        )
+        raise refused
     return url.strip()
 
 

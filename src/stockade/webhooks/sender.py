@@ -41,7 +41,10 @@ class Sender(Protocol):
 def vet_url(url: str) -> None:
     """The checks that need no DNS: https only, a host, no credentials in the URL (they
     would be sent to the receiver and logged everywhere)."""
-    parts = urlsplit(url)
+    try:
+        parts = urlsplit(url)
+    except ValueError:  # an unclosed "[" of an IPv6 literal, say
+        raise WebhookRejectedError("invalid_webhook_url", "the webhook URL is malformed") from None
     if parts.scheme.lower() != "https":
         raise WebhookRejectedError("webhook_url_not_https", "a webhook URL must use https://")
     if not parts.hostname:

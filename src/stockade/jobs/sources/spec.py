@@ -88,7 +88,11 @@ def _string(raw: Mapping[str, Any], key: str, *, required: bool = True) -> str |
 def _git(raw: Mapping[str, Any], lim: SourceLimits) -> GitSource:
     url = _string(raw, "url")
     assert url is not None
-    parts = urlsplit(url)
+    try:
+        parts = urlsplit(url)
+        parts.port  # noqa: B018 - raises for a port out of range
+    except ValueError:  # an unclosed "[" of an IPv6 literal, a port out of range
+        raise SourceRejectedError("the git URL is malformed", field="source.url") from None
     allowed = ("https", "http") if lim.allow_http_git else ("https",)
     if parts.scheme not in allowed:
         raise SourceRejectedError(
