@@ -6,6 +6,9 @@ Revises: 0011_codehost
 
 from __future__ import annotations
 
+import sqlalchemy as sa
+from alembic import op
+
 revision = "0012_job_options"
 down_revision = "0011_codehost"
 branch_labels = None
@@ -13,8 +16,11 @@ depends_on = None
 
 
 def upgrade() -> None:
-    pass
+    # {history, since, verify} as submitted; NULL for every earlier job (the defaults).
+    with op.batch_alter_table("jobs") as batch:
+        batch.add_column(sa.Column("options", sa.JSON()))
 
 
 def downgrade() -> None:
-    pass
+    with op.batch_alter_table("jobs") as batch:
+        batch.drop_column("options")
