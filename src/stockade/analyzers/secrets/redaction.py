@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from stockade.analyzers.secrets.analyzer import compiled_engine, redact
+from stockade.analyzers.secrets.matches import Candidate
 from stockade.analyzers.secrets.ruleset import load_rules, option_list
 
 
@@ -44,13 +45,21 @@ class SecretRedactor:
         with self._lock:
             return bool(self._engine.prefilter.detectors_hit(text.encode("utf-8", "surrogatepass")))
 
+    def find(self, text: str, path: str) -> list[Candidate]:
+        """The secrets in ``text`` (byte offsets into its UTF-8 form, sorted by start, never
+        overlapping), for a caller that replaces them its own way: the LLM layer names the
+        rule in its placeholder instead of showing a preview."""
+        if not text:
+            return []
+        with self._lock:
+            return self._engine.candidates(text.encode("utf-8", "surrogatepass"), path)
+
     def redact_text(self, text: str, path: str) -> str:
         """``text`` with each secret replaced; ``path`` tunes detection as for a file there."""
         if not text:
             return text
         data = text.encode("utf-8", "surrogatepass")
-        with self._lock:
-            cands = self._engine.candidates(data, path)
+        cands = self.find(text, path)
         if not cands:
             return text
         out = bytearray()
