@@ -20,3 +20,7 @@ if [ ! -x "$venv/bin/python" ]; then
 fi
 "$venv/bin/python" -m pip install --quiet --upgrade pip
 "$venv/bin/python" -m pip install --quiet -e ".[$extras]"
+# The dev extra's SSO tests run a real OpenID provider with node (tests/sso/oidc_provider).
+if [[ ",$extras," == *",dev,"* ]] && command -v npm >/dev/null 2>&1; then
+  npm ci --silent --no-audit --no-fund --prefix tests/sso/oidc_provider
+fi
