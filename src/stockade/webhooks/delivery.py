@@ -144,6 +144,16 @@ def _claim(db: Database, now: datetime, batch: int) -> list[Attempt]:
         return jobs
 
 
+def next_attempt(attempts: int, schedule: Sequence[int], now: datetime) -> datetime | None:
+    """When to try again after ``attempts`` failed attempts (±10 % jitter, so receivers that
+    came back are not hit by every retry at once); None once the schedule is used up. The
+    chat outbox retries on the same schedule."""
+    if attempts > len(schedule):
+        return None
+    delay = schedule[attempts - 1] * random.uniform(0.9, 1.1)  # noqa: S311 - jitter
+    return now + timedelta(seconds=delay)
+
+
 def _record(db: Database, job: Attempt, outcome: Outcome, schedule: Sequence[int]) -> None:
     now = utcnow()
     attempts = job.attempts + 1
@@ -154,14 +164,14 @@ def _record(db: Database, job: Attempt, outcome: Outcome, schedule: Sequence[int
         "last_duration_ms": outcome.duration_ms,
         "response_body": outcome.body,
     }
+    retry_at = next_attempt(attempts, schedule, now)
     if outcome.ok:
         values.update(status=DELIVERED, delivered_at=now, next_attempt_at=None)
-    elif attempts > len(schedule):
+    elif retry_at is None:
         values.update(status=FAILED, next_attempt_at=None)
         log.warning("webhook delivery %s failed after %d attempts", job.delivery_id, attempts)
     else:
-        delay = schedule[attempts - 1] * random.uniform(0.9, 1.1)  # noqa: S311 - jitter
-        values.update(next_attempt_at=now + timedelta(seconds=delay))
+        values.update(next_attempt_at=retry_at)
     with db.session() as s:
         s.execute(
             update(Delivery)
