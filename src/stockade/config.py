@@ -147,6 +147,43 @@ class Webhooks(_Section):
         return value
 
 
+class Sso(_Section):
+    """Single sign-on: how Stockade reaches an organization's OpenID provider (discovery,
+    JWKS, token endpoint). The CA file lets an IdP with a private CA (an internal Keycloak)
+    be reached."""
+
+    ca_file: Path | None = None
+    timeout_seconds: float = Field(default=10, gt=0, le=60)
+
+
+class CodeHosts(_Section):
+    """Publishing results to code hosts (GitHub). Failed publications are retried on this
+    schedule; the CA file lets a GitHub Enterprise server with a private CA be reached."""
+
+    ca_file: Path | None = None
+    retry_schedule_seconds: list[int] = Field(
+        default=[30, 120, 600, 1800, 3600, 7200, 21600], min_length=1
+    )
+    timeout_seconds: float = Field(default=30, gt=0, le=120)
+
+    @field_validator("retry_schedule_seconds")
+    @classmethod
+    def _positive(cls, value: list[int]) -> list[int]:
+        if any(step < 0 for step in value):
+            raise ValueError("retry delays are seconds >= 0")
+        return value
+
+
+class Chat(_Section):
+    """Chat notifications (each organization sets its own incoming-webhook URL)."""
+
+    # The address people open Stockade at (https://stockade.example.com); links in chat
+    # messages start with it. Unset: messages name the API paths instead of linking.
+    public_url: str | None = Field(default=None, pattern=r"^https?://[^\s]+$", max_length=500)
+    # How often each API instance looks for a due daily summary or weekly report.
+    schedule_interval_seconds: float = Field(default=60, gt=0, le=3600)
+
+
 class Smtp(_Section):
     """Outgoing e-mail (invitations, notifications). No ``host``: in-app notifications only."""
 
@@ -217,6 +254,16 @@ class Llm(_Section):
     max_tokens: int = Field(default=2048, ge=1)
     timeout_seconds: float = Field(default=60, gt=0)
     enable_streaming: bool = True
+    # Prompts and answers may hold customer code: logged only when this is switched on.
+    log_prompts: bool = False
+    # Provider calls one enrich request runs at once: 100 findings finish in about two
+    # provider round trips; lower it for a local server or a low provider rate tier.
+    max_concurrency: int = Field(default=64, ge=1, le=256)
+    # Longest code or text sent to a provider per field; longer input is cut with a note.
+    max_input_chars: int = Field(default=12_000, ge=256)
+    # Wall-clock limit of one LLM request as a whole (an enrich, a fix with its repair
+    # retry); each provider call also stops at timeout_seconds.
+    total_budget_seconds: float = Field(default=300, gt=0)
     openai: OpenAI = OpenAI()
     gemini: Gemini = Gemini()
     azure_openai: AzureOpenAI = AzureOpenAI()
@@ -248,6 +295,9 @@ class Settings(BaseSettings):
     advisories: Advisories = Advisories()
     smtp: Smtp = Smtp()
     webhooks: Webhooks = Webhooks()
+    sso: Sso = Sso()
+    chat: Chat = Chat()
+    code_hosts: CodeHosts = CodeHosts()
     llm: Llm = Llm()
 
     @classmethod

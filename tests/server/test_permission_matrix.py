@@ -368,7 +368,53 @@ def _redeliver(w: World, org: Org) -> Call:
     return Call("POST", f"/webhooks/{hook}/deliveries/{delivery}/redeliver")
 
 
+CHAT = {"url": "https://127.0.0.1:1/chat-hook", "timezone": "Europe/Berlin"}
+
+
+def _on_chat(method: str, suffix: str = "") -> Prepare:
+    """A call on the organization's chat settings, which the Owner (re)configures first."""
+
+    def prepare(w: World, org: Org) -> Call:
+        _ok(w.owner.put(f"{org.url}/integrations/chat", json=CHAT), 200)
+        return Call(method, f"/integrations/chat{suffix}")
+
+    return prepare
+
+
+# A GitHub integration: the token is assembled here, never a literal; port 1 is never called.
+GITHUB = {"api_url": "https://127.0.0.1:1", "auth": {"type": "token", "token": "ghp_" + "m" * 36}}
+
+
+def _github(method: str) -> Prepare:
+    """Call the organization's GitHub settings after the Owner (re)configured them."""
+
+    def prepare(w: World, org: Org) -> Call:
+        _ok(w.owner.put(f"{org.url}/integrations/github", json=GITHUB), 200)
+        return Call(method, "/integrations/github", json=GITHUB if method == "PUT" else None)
+
+    return prepare
+
+
 Prepare = Callable[[World, Org], Call]
+
+# SSO is Enterprise only: each member caller gets a fresh organization the instance admin
+# (the Owner) moves to Enterprise and connects; the Owner's e-mail is at example.com.
+SSO = {
+    "protocol": "oidc",
+    "issuer": "https://idp.example.com",
+    "client_id": "matrix",
+    "domains": ["example.com"],
+}
+
+
+def _on_sso(method: str, suffix: str = "", **kw: Any) -> Prepare:
+    def prepare(w: World, org: Org) -> Call:
+        if org.id != w.org.id:
+            _ok(w.owner.put(f"{org.url}/plan", json={"plan": "Enterprise"}), 200)
+            _ok(w.owner.put(f"{org.url}/sso", json=SSO), 200)
+        return Call(method, "/sso" + suffix, **kw)
+
+    return prepare
 
 
 @dataclass(frozen=True)
@@ -439,12 +485,37 @@ RECIPES: dict[str, Recipe] = {
     "testWebhook": Recipe(_on_hook("POST", "/test")),
     "listWebhookDeliveries": Recipe(_on_hook("GET", "/deliveries")),
     "redeliverWebhookDelivery": Recipe(_redeliver),
+    "getGitHubIntegration": Recipe(_github("GET")),
+    "putGitHubIntegration": Recipe(_github("PUT")),
+    "deleteGitHubIntegration": Recipe(_github("DELETE")),
+    "listGitHubPublications": Recipe(_call("GET", "/integrations/github/publications")),
+    "getChatIntegration": Recipe(_on_chat("GET")),
+    "putChatIntegration": Recipe(_call("PUT", "/integrations/chat", json=CHAT)),
+    "deleteChatIntegration": Recipe(_on_chat("DELETE")),
+    "testChatIntegration": Recipe(_on_chat("POST", "/test")),
+    "listChatMessages": Recipe(_call("GET", "/integrations/chat/messages")),
     "getOrganizationUsage": Recipe(_call("GET", "/analytics/usage")),
     # Budgets are an Enterprise feature; the shared organization is on Pro.
     "setBudgets": Recipe(
         _call("PUT", "/budgets", json={"members": {}}),
         answers={"Owner": (403, "plan_required")},
     ),
+    # SCIM is Enterprise only too (the Owner's own success is in tests/sso/test_scim.py).
+    "createScimToken": Recipe(
+        _call("POST", "/scim/tokens", json={"name": "matrix"}),
+        answers={"Owner": (403, "plan_required")},
+    ),
+    "listScimTokens": Recipe(
+        _call("GET", "/scim/tokens"), answers={"Owner": (403, "plan_required")}
+    ),
+    "revokeScimToken": Recipe(
+        _call("DELETE", "/scim/tokens/00000000-0000-4000-8000-000000000000"),
+        answers={"Owner": (403, "plan_required")},
+    ),
+    "getSsoConnection": Recipe(_on_sso("GET"), fresh=True),
+    "putSsoConnection": Recipe(_on_sso("PUT", json=SSO), fresh=True),
+    "deleteSsoConnection": Recipe(_on_sso("DELETE"), fresh=True),
+    "verifySsoDomain": Recipe(_on_sso("POST", "/domains/example.com/verify"), fresh=True),
 }
 
 
@@ -687,6 +758,10 @@ API_MD_TABLE: dict[str, set[str]] = {
     "audit: export organization data, delete organization": {"Owner"},
     # Not a table row: API.md's Organizations section, "caller must be the Owner".
     "transfer ownership": {"Owner"},
+    # Not a table row: API.md's SSO section, "a per-organization bearer token created by an Owner".
+    "SCIM provisioning tokens": {"Owner"},
+    # Not a table row: issue 19, SSO e-mail domains are "verified by an Owner".
+    "SSO domain verification": {"Owner"},
 }
 
 # Which permissions of the code each row stands for.
@@ -712,6 +787,8 @@ ROW_PERMISSIONS: dict[str, tuple[Permission, ...]] = {
         Permission.ORG_DELETE,
     ),
     "transfer ownership": (Permission.ORG_TRANSFER,),
+    "SCIM provisioning tokens": (Permission.SCIM_MANAGE,),
+    "SSO domain verification": (Permission.SSO_DOMAINS_VERIFY,),
 }
 
 
@@ -734,4 +811,6 @@ def test_the_matrix_in_code_is_api_md_table() -> None:
         "cancel": Permission.SCANS_CREATE,
         "delete": Permission.SCANS_DELETE,
         "triage": Permission.FINDINGS_TRIAGE,
+        # Enrich writes onto the findings (tests/llm/test_enrich.py checks the roles).
+        "enrich": Permission.FINDINGS_TRIAGE,
     }

@@ -17,6 +17,8 @@ from stockade.store.crypto import SealedValueError, SecretBox
 from stockade.store.job_models import Job
 from stockade.store.models import User
 from stockade.store.sealing import is_sealed, open_legacy, rotate, seal_legacy
+from stockade.store.tenancy_models import Organization
+from stockade.store.webhook_models import Webhook
 
 
 def _key() -> str:
@@ -103,6 +105,13 @@ def test_legacy_plain_totp_secrets_are_sealed_and_rotation_reseals_everything(
             )
         )
         s.add(Job(id="j2", source={"type": "files"}, modules=["sast"], payload=b"[]"))
+        s.add(Organization(id="o1", name="Acme"))
+        s.flush()
+        s.add(
+            Webhook(
+                id="w1", organization_id="o1", url="https://h/", events=[], secret=old.seal(b"sig")
+            )
+        )
     with db.session() as s:
         assert seal_legacy(s, old) == 1
         assert seal_legacy(s, old) == 0  # idempotent
@@ -114,7 +123,8 @@ def test_legacy_plain_totp_secrets_are_sealed_and_rotation_reseals_everything(
     new_key = _key()
     both = SecretBox([new_key, old_key])
     with db.session() as s:
-        assert rotate(s, both) == 3  # the TOTP secret, j1's payload and credential
+        # The TOTP secret, j1's payload and credential, the webhook's signing secret.
+        assert rotate(s, both) == 4
     only_new = SecretBox([new_key])
     with db.session() as s:
         user, job, legacy = s.get(User, "u1"), s.get(Job, "j1"), s.get(Job, "j2")
@@ -123,3 +133,5 @@ def test_legacy_plain_totp_secrets_are_sealed_and_rotation_reseals_everything(
         assert only_new.open(job.payload or b"") == b"[]"
         assert only_new.open(job.credential or b"") == b"token"
         assert open_legacy(only_new, legacy.payload or b"") == b"[]"
+        hook = s.get(Webhook, "w1")
+        assert hook is not None and only_new.open(hook.secret or b"") == b"sig"

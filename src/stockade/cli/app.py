@@ -10,7 +10,7 @@ import typer
 from stockade import __version__
 from stockade.cli import advisories as advisories_cmd
 from stockade.cli import analyze as analyze_cmd
-from stockade.cli import auth, console, quota_cmd
+from stockade.cli import auth, console, llm_cmds, quota_cmd
 from stockade.cli import deps as deps_cmd
 from stockade.cli import server as server_cmd
 from stockade.cli import worker as worker_cmd
@@ -50,6 +50,8 @@ app.command("server")(server_cmd.serve)
 app.add_typer(server_cmd.db_app, name="db")
 app.add_typer(server_cmd.config_app, name="config")
 app.command("deps")(deps_cmd.deps)
+app.command("sast")(llm_cmds.sast)
+app.command("generate-fix")(llm_cmds.generate_fix)
 app.add_typer(advisories_cmd.app, name="advisories")
 app.command("worker")(worker_cmd.worker)
 

@@ -30,7 +30,9 @@ rooted elsewhere::
     │   │   └── JobNotCompletedError       jobs.service
     │   ├── UnknownModuleError             jobs.service
     │   ├── OrganizationNotFoundError      jobs.service
-    │   └── InvalidCursorError             jobs.service
+    │   ├── InvalidCursorError             jobs.service
+    │   ├── JobOptionsInvalidError         jobs.service         422: options that cannot apply
+    │   └── CodeHostTargetError            jobs.service         422: code_host on a personal job
     ├── _LeaseLostError                    jobs.runner          internal control flow: rolls back
     ├── TenancyError                       tenancy.errors       the team layer refuses (code, kind)
     │   ├── NotFoundError                  tenancy.errors       404: absent or not visible
@@ -46,6 +48,32 @@ rooted elsewhere::
     │   ├── WebhookRejectedError           webhooks.errors      422: scheme, credentials, target
     │   ├── WebhookNotFoundError           webhooks.errors      404
     │   └── SendError                      webhooks.errors      an attempt got no HTTP answer
+    ├── JobOptionsError (also ValueError)  jobs.options         job options that cannot apply (422)
+    ├── CodeHostError                      jobs.codehost.errors a code-host refusal (code)
+    │   ├── CodeHostRejectedError          jobs.codehost.errors 422: http or internal API URL, bad key
+    │   ├── CodeHostNotFoundError          jobs.codehost.errors 404
+    │   └── PublishError                   jobs.codehost.errors one call to the code host failed
+    │       └── RateLimitedError           jobs.codehost.errors the host asked us to wait
+    ├── LLMError                           llm.errors           code and status of an LLM refusal
+    │   ├── LLMDisabledError               llm.errors           503: no provider configured
+    │   ├── LLMInputError                  llm.errors           422: empty ids, unknown language
+    │   └── ProviderError                  llm.errors           a provider call failed (refunded)
+    │       ├── ProviderUnavailableError   llm.errors           503: timeout, connection, 5xx
+    │       ├── ProviderRateLimitedError   llm.errors           503 + Retry-After: provider 429
+    │       ├── ProviderAuthError          llm.errors           502: key missing or refused
+    │       ├── ProviderStreamError        llm.errors           502: stream cut
+    │       └── LLMBadResponseError        llm.errors           502: not JSON, schema broken
+    ├── SsoError                           sso.errors           code and status of an SSO refusal
+    │   ├── SsoConfigError                 sso.errors           422: issuer, role, domain, metadata
+    │   ├── SsoPlanError                   sso.errors           403: plan_required
+    │   ├── SsoNotConfiguredError          sso.errors           404: no such identity provider
+    │   ├── SsoStateError                  sso.errors           400: state missing, used, expired
+    │   ├── SsoRedirectError               sso.errors           400: off-site return_to
+    │   ├── IdpUnavailableError            sso.errors           502: IdP unreachable or nonsense
+    │   ├── SsoTokenError                  sso.errors           401: id_token failed a check
+    │   ├── SsoAccessDeniedError           sso.errors           403: not admitted, sso_required
+    │   └── SsoConflictError               sso.errors           409: domain of another organization
+    ├── SamlError                          sso.saml_errors      a SAML response or metadata refused (code)
     ├── ProblemError                       server.problems      an API error answer (problem+json)
     ├── BodyTooLargeError (also starlette HTTPException)  server.middleware   answered 413
     └── CliError                           cli.errors           message plus exit code

@@ -37,12 +37,15 @@ from stockade.store.crypto import SecretBox
 from stockade.store.job_models import QUEUED, RUNNING, Job
 from stockade.store.types import utcnow
 from stockade.webhooks import delivery
+from stockade.webhooks.chat import dispatch as chat_dispatch
+from stockade.webhooks.chat import schedule as chat_schedule
 from stockade.webhooks.sender import HttpxSender
 
 log = logging.getLogger("stockade.jobs")
 
 TASK = "stockade.run_job"
 DELIVER_TASK = "stockade.deliver_webhooks"
+CHAT_SCHEDULE_TASK = "stockade.chat_summaries"
 SWEEP_SECONDS = 15.0
 # How often each worker looks for deliveries whose retry fell due (the schedule's shortest
 # step is ten seconds, so two seconds of lateness is noise).
@@ -115,6 +118,15 @@ def worker_app(settings: Settings) -> Celery:
     def deliver_webhooks() -> int:
         return deliver()
 
+    @app.task(name=CHAT_SCHEDULE_TASK)  # type: ignore[untyped-decorator]
+    def chat_summaries() -> int:
+        """For a Celery beat entry; API instances also run this pass (see
+        stockade.webhooks.chat.schedule: a slot is queued once however many run it)."""
+        queued = chat_schedule.enqueue_due(db)
+        if queued:
+            deliver()
+        return queued
+
     def poll_deliveries() -> None:
         while not stop.wait(DELIVERY_POLL_SECONDS):
             try:
@@ -175,7 +187,21 @@ def deliveries(db: Database, settings: Settings, box: SecretBox) -> Callable[[],
             )
             total += sent
             if sent < DELIVERY_BATCH:
-                return total
+                break
+        # Chat messages: the same outbox protocol, sender and retry schedule.
+        while (
+            chat_dispatch.deliver_due(
+                db,
+                sender,
+                box,
+                hooks.retry_schedule_seconds,
+                public_url=settings.chat.public_url,
+                batch=DELIVERY_BATCH,
+            )
+            >= DELIVERY_BATCH
+        ):
+            pass
+        return total
 
     return rounds
 

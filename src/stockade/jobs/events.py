@@ -17,6 +17,7 @@ from sqlalchemy.orm import Session
 from stockade.store.job_models import Job, JobFinding
 from stockade.store.job_repositories import JobFindings, Jobs
 from stockade.webhooks import catalog
+from stockade.webhooks.chat import outbox as chat
 from stockade.webhooks.events import emit
 
 # At most this many findings per finding.created event: a larger job sends several.
@@ -53,7 +54,8 @@ def scan_completed(
     now: datetime,
 ) -> None:
     """``scan.completed`` exactly as the spec lists it, then ``finding.created`` for the
-    job's new findings (not seen in the project's previous job), in batches."""
+    job's new findings (not seen in the project's previous job), in batches, and the chat
+    message announcing the new ones at or above the organization's chosen severity."""
     if job.organization_id is None:
         return
     started = job.started_at or now
@@ -82,6 +84,8 @@ def scan_completed(
             {"scan_id": job.id, "findings": created[start : start + FINDINGS_PER_EVENT]},
             now=now,
         )
+    project = (job.project or {}).get("name")
+    chat.new_findings(session, job.organization_id, job.id, project, created, now)
 
 
 def _new_findings(session: Session, job: Job) -> list[dict[str, Any]]:
@@ -152,3 +156,4 @@ def quota_threshold(
             {"threshold": threshold, "tokens_used": used, "tokens_limit": limit},
             now=now,
         )
+        chat.quota_alert(session, organization_id, threshold, used, limit, now)

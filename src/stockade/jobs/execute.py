@@ -17,9 +17,11 @@ from typing import Any
 
 from stockade.analyzers import registry
 from stockade.analyzers.deps.advisories.interface import NOT_READY_HINT
-from stockade.core.errors import ConfigError
+from stockade.core.errors import ConfigError, TargetError
+from stockade.jobs.options import JobOptions
 from stockade.jobs.sources import SourceError, SourceLimits, SourceSpec, fetch
 from stockade.scan import ScanEvent, ScanOptions, ScanResult, run_scan
+from stockade.scan.history import HistoryOptions, HistoryResult, merge_history, scan_history
 
 ALL_MODULES: tuple[str, ...] = registry.MODULE_ORDER
 # The error prefix of a job whose source could not be fetched (no analysis ran).
@@ -107,6 +109,7 @@ def run_analysis(
     mp_start_method: str | None = None,
     module_options: Mapping[str, Mapping[str, Any]] | None = None,
     workdir: Path | None = None,
+    options: JobOptions | None = None,
 ) -> AnalysisOutcome:
     """Fetch and analyse; never raises for a bad source (the outcome says what failed).
 
@@ -117,6 +120,10 @@ def run_analysis(
     ``workdir`` is the empty directory the source is fetched into (the runners pass the
     job's own, which they remove even when this process is killed); without one a private
     temporary directory is used. It is emptied when the analysis ends.
+
+    ``options.history``: the source was fetched with its history (a git source), whose
+    commits are scanned for secrets first (a bad ``since`` fails before the long part) and
+    merged into the tree's result the way ``stockade analyze --history`` does.
     """
     installed = registry.available()
     present = [m for m in modules if m in installed]
@@ -130,7 +137,8 @@ def run_analysis(
         except SourceError as exc:
             return AnalysisOutcome(None, error=f"{SOURCE_FAILED} {exc}")
         fetched = time.perf_counter() - started
-        options = ScanOptions(
+        job_options = options or JobOptions()
+        scan_options = ScanOptions(
             modules=tuple(present),
             jobs=jobs,
             file_timeout=file_timeout,
@@ -138,12 +146,35 @@ def run_analysis(
             module_options=dict(module_options or {}),
             confine_project_config=True,
         )
+        history = None
+        if job_options.history:
+            try:
+                history = _scan_history(root, scan_options, job_options)
+            except (ConfigError, TargetError) as exc:
+                message = str(exc).replace("--since", "options.since")
+                return AnalysisOutcome(None, error=f"history: {message}")
         try:
-            result = run_scan(root, options, on_event or (lambda _e: None))
+            result = run_scan(root, scan_options, on_event or (lambda _e: None))
         except ConfigError as exc:
             return AnalysisOutcome(None, error=f"project configuration: {exc}")
+        if history is not None:
+            result = merge_history(result, history)
         return AnalysisOutcome(
             result, _module_outcomes(result, modules, missing), fetch_seconds=fetched
         )
     finally:
         shutil.rmtree(workdir, ignore_errors=True)
+
+
+def _scan_history(root: Path, scan: ScanOptions, options: JobOptions) -> HistoryResult:
+    """Every commit's added lines, with the job's secrets options (``verify`` included)."""
+    return scan_history(
+        root,
+        HistoryOptions(
+            since=options.since,
+            target_options=scan.target_options,
+            secrets_options=scan.module_options.get("secrets", {}),
+            confine_project_config=True,
+            jobs=scan.jobs,
+        ),
+    )

@@ -15,6 +15,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from stockade.core.errors import StockadeError
+
 # A git revision as people write one (sha, branch, tag, HEAD~3, v1.2^{commit}); never an
 # option (a leading "-") nor anything with white space or control characters.
 _REVISION = r"[A-Za-z0-9_][A-Za-z0-9_./~^@{}+-]{0,199}"
@@ -23,7 +25,7 @@ _SINCE = re.compile(_REVISION)
 SECRETS = "secrets"
 
 
-class JobOptionsError(ValueError):
+class JobOptionsError(StockadeError, ValueError):
     """The options cannot apply to this submission; the message says why (a 422)."""
 
 

@@ -28,9 +28,11 @@ import orjson
 from stockade.config import Settings, resolve_encryption_keys
 from stockade.core.errors import StockadeError
 from stockade.jobs import events, lease, workdir
+from stockade.jobs.codehost import outbox as codehost_outbox
 from stockade.jobs.dependencies import advisory_options
 from stockade.jobs.execute import SOURCE_FAILED, AnalysisOutcome, run_analysis
 from stockade.jobs.lease import Claimed, Lease
+from stockade.jobs.options import JobOptions
 from stockade.jobs.results import store_findings
 from stockade.jobs.sources import (
     ArchiveSource,
@@ -68,11 +70,12 @@ def limits_for(settings: Settings) -> SourceLimits:
     )
 
 
-def module_options(settings: Settings) -> dict[str, dict[str, Any]]:
+def module_options(settings: Settings, verify: bool = False) -> dict[str, dict[str, Any]]:
     """The server's own options for analyzers; they override the analysed project's
-    (``advisory_options`` lives in :mod:`stockade.jobs.dependencies`). ``verify`` is pinned
-    off: a submitted tree's ``.stockade.toml`` must not make the server call providers."""
-    return {"dependencies": advisory_options(settings), "secrets": {"verify": False}}
+    (``advisory_options`` lives in :mod:`stockade.jobs.dependencies`). ``verify`` is always
+    explicit: a submitted tree's ``.stockade.toml`` must not make the server call providers,
+    only the submitter's ``"verify": true`` job option does."""
+    return {"dependencies": advisory_options(settings), "secrets": {"verify": verify}}
 
 
 def lease_for(settings: Settings) -> timedelta:
@@ -93,10 +96,12 @@ def encode_payload(source: SourceSpec) -> bytes | None:
     return None
 
 
-def decode_source(public: dict[str, Any], payload: bytes | None, token: str | None) -> SourceSpec:
+def decode_source(
+    public: dict[str, Any], payload: bytes | None, token: str | None, history: bool = False
+) -> SourceSpec:
     kind = public.get("type")
     if kind == "git":
-        return GitSource(str(public["url"]), public.get("ref"), token)
+        return GitSource(str(public["url"]), public.get("ref"), token, history)
     if kind == "archive":
         return ArchiveSource(str(public["filename"]), payload or b"")
     if kind == "files":
@@ -115,6 +120,7 @@ def _child(
     cpus: int,
     options: dict[str, dict[str, Any]],
     work: Path,
+    job_options: JobOptions | None = None,
 ) -> None:
     """Entry point of the analysis process: progress messages, then one ``done`` message."""
     last = 0.0
@@ -135,6 +141,7 @@ def _child(
         file_timeout=FILE_TIMEOUT_SECONDS,
         module_options=options,
         workdir=work,
+        options=job_options,
     )
     conn.send(("done", _outcome_payload(outcome)))
     conn.close()
@@ -254,10 +261,11 @@ def _run(
             return None
         public, modules = dict(job.source), list(job.modules)
         sealed_payload, sealed_token = job.payload, job.credential
+        job_options = JobOptions.from_json(job.options)
     try:
         payload = None if sealed_payload is None else open_legacy(box, sealed_payload)
         token = None if sealed_token is None else box.open(sealed_token).decode("utf-8")
-        source = decode_source(public, payload, token)
+        source = decode_source(public, payload, token, job_options.history)
     except SealedValueError:
         error = "stored source unusable: it cannot be opened with this server's encryption keys"
         return _fail(db, claimed, error, started, observer, refund=True)
@@ -274,8 +282,9 @@ def _run(
             modules,
             limits_for(settings),
             cpus,
-            module_options(settings),
+            module_options(settings, job_options.verify),
             work,
+            job_options,
         ),
         name=f"stockade-job-{claimed.job_id[:8]}",
     )
@@ -427,7 +436,9 @@ def _write_outcome(db: Database, claimed: Claimed, outcome: dict[str, Any]) -> s
             )
             status = COMPLETED
             if ok:
-                events.scan_completed(s, job, summary, modules_run, utcnow())
+                now = utcnow()
+                events.scan_completed(s, job, summary, modules_run, now)
+                codehost_outbox.release(s, job, now)  # its publication, if it names one
         if not ok:
             raise _LeaseLostError
     return status

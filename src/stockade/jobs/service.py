@@ -32,7 +32,10 @@ from stockade.core.errors import StockadeError
 from stockade.core.severity import Confidence
 from stockade.jobs import events as job_events
 from stockade.jobs import lease
+from stockade.jobs.codehost import outbox as codehost_outbox
+from stockade.jobs.codehost.errors import CodeHostRejectedError
 from stockade.jobs.execute import ALL_MODULES, validate_modules
+from stockade.jobs.options import JobOptions, JobOptionsError
 from stockade.jobs.results import finding_from_json, finding_json, project_key, severity_rank
 from stockade.jobs.runner import encode_payload, limits_for
 from stockade.jobs.sources import GitSource, SourceRejectedError, SourceSpec, parse_source
@@ -52,12 +55,14 @@ from stockade.tenancy.permissions import Permission
 __all__ = [
     "ALL_MODULES",
     "Caller",
+    "CodeHostTargetError",
     "FindingNotFoundError",
     "InvalidCursorError",
     "JobDetail",
     "JobFinishedError",
     "JobNotCompletedError",
     "JobNotFoundError",
+    "JobOptionsInvalidError",
     "JobService",
     "JobStateConflictError",
     "JobsError",
@@ -70,7 +75,7 @@ __all__ = [
 ]
 
 T = TypeVar("T")
-Action = Literal["read", "cancel", "delete", "triage", "export"]
+Action = Literal["read", "cancel", "delete", "triage", "export", "enrich"]
 
 
 # Who acts, as the jobs domain sees it: the team layer's actor (user, an organization API
@@ -84,6 +89,8 @@ _NEEDS: dict[Action, Permission] = {
     "cancel": Permission.SCANS_CREATE,
     "delete": Permission.SCANS_DELETE,
     "triage": Permission.FINDINGS_TRIAGE,
+    # Enrichment writes onto the findings and spends the pool's tokens: a Viewer may not.
+    "enrich": Permission.FINDINGS_TRIAGE,
 }
 
 
@@ -129,6 +136,14 @@ class JobNotCompletedError(JobStateConflictError):
 
 class UnknownModuleError(JobsError):
     """The submission names a module that does not exist (or none at all)."""
+
+
+class JobOptionsInvalidError(JobsError):
+    """The submission's ``options`` cannot apply to its source or modules (jobs.options)."""
+
+
+class CodeHostTargetError(JobsError):
+    """The submission's ``code_host`` cannot be published to (a personal job)."""
 
 
 class OrganizationNotFoundError(JobsError):
@@ -206,6 +221,8 @@ class JobService:
         modules: Sequence[str] | None = None,
         organization_id: str | None = None,
         project: dict[str, Any] | None = None,
+        code_host: dict[str, Any] | None = None,
+        options: dict[str, Any] | None = None,
     ) -> Submission:
         """Queue a job for ``source``; nothing is fetched here, a runner does that.
 
@@ -216,6 +233,10 @@ class JobService:
             chosen = validate_modules(modules)
         except ValueError as exc:
             raise UnknownModuleError(str(exc)) from None
+        try:
+            JobOptions.from_json(options).check(str(source.public()["type"]), chosen)
+        except JobOptionsError as exc:
+            raise JobOptionsInvalidError(str(exc)) from None
         organization_id = organization_id or caller.organization_id
         if organization_id is not None:
             self._organization(caller, organization_id, Permission.SCANS_CREATE)
@@ -231,12 +252,18 @@ class JobService:
             payload=self._sealed(encode_payload(source)),
             credential=self._sealed(_token_bytes(source)),
             modules=list(chosen),
+            options=JobOptions.from_json(options).to_json() if options else None,
             modules_run=[],
             module_results=[],
             errors=[],
             created_at=utcnow(),
         )
         self._record_submission(caller, job)
+        if code_host is not None:  # where to publish the results (jobs.codehost)
+            try:
+                codehost_outbox.attach(self._session, job, code_host)
+            except CodeHostRejectedError as exc:
+                raise CodeHostTargetError(str(exc)) from None
         return Submission(job)
 
     def _sealed(self, data: bytes | None) -> bytes | None:
@@ -441,6 +468,20 @@ class JobService:
             job_events.finding_resolved(
                 self._session, job, row, caller.user_id, justification, utcnow()
             )
+
+    def enrichable(
+        self, caller: Caller, job_id: str, finding_ids: Sequence[str]
+    ) -> tuple[Job, list[JobFinding]]:
+        """The job, if the caller may enrich its findings, and those of ``finding_ids`` that
+        belong to it, in request order, each once. Ids of other jobs (or of nothing) are
+        left out, indistinguishably: the LLM layer counts them as failed."""
+        job = self._visible_job(caller, job_id, "enrich")
+        rows: dict[str, JobFinding] = {}
+        for finding_id in finding_ids:
+            row = self._findings.get(finding_id)
+            if row is not None and row.job_id == job.id:
+                rows.setdefault(row.id, row)
+        return job, list(rows.values())
 
     def history(self, caller: Caller, finding_id: str) -> Sequence[FindingEvent]:
         """Every state change of the finding, oldest first."""

@@ -25,7 +25,7 @@ from stockade.core.plans import Plan, limits
 from stockade.quota.periods import bounds, period_of
 from stockade.store.quota_models import CHARGE, REFUND, RESERVE, LedgerEntry
 from stockade.store.tenancy_models import Organization
-from stockade.store.types import utcnow
+from stockade.store.types import new_id, utcnow
 
 PERSONAL_TOKENS = limits(Plan.FREE).tokens_per_month
 
@@ -175,11 +175,13 @@ def spend(
     entry: str = RESERVE,
     job_id: str | None = None,
     now: datetime | None = None,
+    entry_id: str | None = None,
 ) -> tuple[int, int]:
     """Reserve (a job) or charge (an LLM call) ``amount`` tokens in the caller's transaction.
 
     Raises :class:`QuotaExhaustedError` and writes nothing when it does not fit. Returns the
-    pool's usage before and after, so the caller can announce crossed thresholds.
+    pool's usage before and after, so the caller can announce crossed thresholds. A caller
+    that may refund the charge later names it with ``entry_id`` (see :func:`refund_entry`).
     """
     assert entry in (RESERVE, CHARGE)
     moment = now or utcnow()
@@ -188,6 +190,7 @@ def spend(
     before = _check(session, scope, amount, period)
     session.add(
         LedgerEntry(
+            id=entry_id or new_id(),
             scope=scope.key,
             period=period,
             organization_id=scope.organization_id,
@@ -231,3 +234,31 @@ def refund(session: Session, job_id: str, *, now: datetime | None = None) -> int
         )
     )
     return total
+
+
+def refund_entry(
+    session: Session, entry_id: str, amount: int | None = None, *, now: datetime | None = None
+) -> int:
+    """Give back all or ``amount`` of one charge (LLM calls that failed), as a new negative
+    row in the charge's own period: the ledger stays append-only. Returns the tokens given
+    back (0 when the entry does not exist)."""
+    charge = session.get(LedgerEntry, entry_id)
+    if charge is None:
+        return 0
+    back = charge.amount if amount is None else min(amount, charge.amount)
+    if back <= 0:
+        return 0
+    session.add(
+        LedgerEntry(
+            scope=charge.scope,
+            period=charge.period,
+            organization_id=charge.organization_id,
+            user_id=charge.user_id,
+            entry=REFUND,
+            cost_class=charge.cost_class,
+            amount=-back,
+            job_id=charge.job_id,
+            created_at=now or utcnow(),
+        )
+    )
+    return back

@@ -21,9 +21,11 @@ from stockade.analyzers import registry
 from stockade.analyzers.target import SourceFile, Target, TargetOptions
 from stockade.core.finding import Finding, ScanIssue
 from stockade.core.rule import Rule
+from stockade.scan import drift
 from stockade.scan.baseline import Baseline
 from stockade.scan.events import EventSink, ScanEvent, ignore_events
 from stockade.scan.project import ProjectConfig
+from stockade.scan.redact import redact_finding
 from stockade.scan.worker import BatchResult, Worker, WorkerSpec, init_process, run_batch_in_process
 
 BATCH_FILES = 48
@@ -100,9 +102,29 @@ def run_scan(
     files, skipped = target.walk()
     on_event(ScanEvent("started", 0, len(files)))
     merged = _execute(worker, files, opts, on_event)
+    _run_drift(worker, files, merged)
     result = _assemble(target.root, worker, files, skipped, merged, opts, started)
     on_event(ScanEvent("finished", len(files), len(files)))
     return result
+
+
+def _run_drift(worker: Worker, files: Sequence[SourceFile], merged: BatchResult) -> None:
+    """Spec drift needs every file at once (routes in the code, operations in the specs), so
+    it runs here after the per-file work, as part of the API module."""
+    api = next((a for a in worker.analyzers if a.name == drift.MODULE), None)
+    if api is None or worker.spec.target.only is not None:
+        return
+    started = time.perf_counter()
+    try:
+        result = drift.run_drift(files, worker.spec.target.read_bytes, api.options)
+    except Exception as exc:  # a bug in drift must not cost the scan its other findings
+        merged.issues.append(
+            ScanIssue("error", ".", f"spec drift failed: {type(exc).__name__}: {exc}", api.name)
+        )
+        return
+    merged.findings.extend(redact_finding(f, worker.redactor) for f in result.findings)
+    merged.suppressed += result.suppressed
+    merged.seconds[api.name] = merged.seconds.get(api.name, 0.0) + time.perf_counter() - started
 
 
 def _merge_target_options(base: TargetOptions, project: ProjectConfig) -> TargetOptions:
@@ -196,7 +218,7 @@ def _assemble(
     modules = [
         ModuleRun(
             a.name,
-            a.rules(),
+            [*a.rules(), *drift.drift_rules().values()] if a.name == drift.MODULE else a.rules(),
             merged.scanned[a.name],
             per_module[a.name],
             int(merged.seconds.get(a.name, 0.0) * 1000),

@@ -15,6 +15,7 @@ from stockade.config import (
     resolve_jwt_secret,
 )
 from stockade.jobs.dependencies import start_auto_sync
+from stockade.llm.factory import build_client
 from stockade.server import dispatch, docs, logs, maintenance, openapi, problems, ratelimit
 from stockade.server.auth.passwords import Passwords
 from stockade.server.auth.tokens import Jwt
@@ -29,20 +30,27 @@ from stockade.server.routes import (
     analytics,
     api_keys,
     auth,
+    codehost,
     dependencies,
     findings,
+    integrations,
     jobs,
+    llm,
     me,
     members,
     ops,
     organizations,
     quota,
+    scim,
+    scim_tokens,
+    sso,
     webhooks,
 )
 from stockade.store import Database, sealing, upgrade
 from stockade.store.crypto import SecretBox
 from stockade.tenancy import access
 from stockade.webhooks import delivery
+from stockade.webhooks.chat import dispatch as chat_dispatch
 
 
 def create_app(
@@ -73,6 +81,7 @@ def create_app(
         memberships=access.active_role,
     )
     ctx.rate_limiter = ratelimit.RateLimiter.from_settings(settings, ctx.metrics)
+    ctx.llm = build_client(settings.llm)  # None without llm.provider; tests may replace it
     app = FastAPI(
         lifespan=_lifespan,
         # Every route is rate limited (the dependency lets the operational paths through).
@@ -88,8 +97,10 @@ def create_app(
     app.state.run_jobs = run_jobs
     ctx.metrics.track_jobs(lambda: dispatch.job_counts(db))
     ctx.metrics.track_deliveries(lambda: delivery.outbox_counts(db))
+    ctx.metrics.track_chat_messages(lambda: chat_dispatch.outbox_counts(db))
     app.openapi = lambda: openapi.build(app)  # type: ignore[method-assign]
     problems.install(app)
+    scim.install(app)  # SCIM answers errors in its own schema, not problem+json
     app.include_router(ops.router(settings.server.enable_docs))
     app.include_router(auth.router)
     app.include_router(api_keys.router)
@@ -102,6 +113,13 @@ def create_app(
     app.include_router(quota.router)
     app.include_router(analytics.router)
     app.include_router(webhooks.router)
+    app.include_router(llm.router)
+    app.include_router(codehost.router)
+    app.include_router(scim_tokens.router)
+    app.include_router(scim.router)
+    app.include_router(sso.config_router)
+    app.include_router(sso.auth_router)
+    app.include_router(integrations.router)
     if settings.server.enable_docs:
         docs.mount_assets(app)
     ratelimit.declare_cost_classes(app)
@@ -122,6 +140,8 @@ async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
         stop_upkeep()
         if stop is not None:
             stop()
+        if ctx.llm is not None:
+            await ctx.llm.aclose()
         ctx.db.dispose()
 
 

@@ -19,6 +19,7 @@ from sqlalchemy.orm import Session
 
 from stockade.config import Settings
 from stockade.jobs.service import JobService
+from stockade.llm.interface import LLMClient
 from stockade.server.auth.passwords import Passwords
 from stockade.server.auth.tokens import Jwt
 from stockade.server.metrics import Metrics
@@ -75,6 +76,8 @@ class AppContext:
     clock: Callable[[], datetime] = utcnow
     # The tiered request limiter (``create_app`` builds it from the settings; None: off).
     rate_limiter: RateLimiter | None = None
+    # The LLM provider (``create_app`` builds it from ``llm.*``; None: LLM endpoints 503).
+    llm: LLMClient | None = None
 
 
 def get_context(request: Request) -> AppContext:

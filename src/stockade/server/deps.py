@@ -42,6 +42,9 @@ def actor_of(request: Request, ctx: AppContext, principal: Principal) -> Caller:
         ip=client_ip(request, ctx),
         two_factor=bool(principal.user.totp_enabled),
         idle_seconds=principal.idle_seconds,
+        session_id=principal.session_id,
+        api_key_id=principal.api_key_id,
+        instance_admin=bool(principal.user.is_admin),
     )
 
 

@@ -1,7 +1,8 @@
 """Background upkeep, started with the server: the e-mail outbox worker (only when SMTP is
-configured), the webhook dispatcher (in the embedded default; in scale-out the Celery workers
-send deliveries), and hourly retention (scans and audit entries past their organization's
-retention).
+configured), the webhook dispatcher for webhooks and chat messages (in the embedded default;
+in scale-out the Celery workers send deliveries), the chat scheduler (due daily summaries
+and weekly reports, in every instance), and hourly retention (scans and audit entries past
+their organization's retention).
 
 Each API instance runs both; they are safe to run concurrently (mail rows are claimed,
 retention deletes are idempotent).
@@ -13,12 +14,16 @@ import logging
 import threading
 from collections.abc import Callable
 
+from stockade.jobs.codehost import outbox as codehost_outbox
 from stockade.server.context import AppContext
 from stockade.server.routes.webhooks import sender_for
+from stockade.sso import states as sso_states
 from stockade.store.types import utcnow
 from stockade.tenancy import retention
 from stockade.tenancy.mail import MailWorker
 from stockade.webhooks import delivery
+from stockade.webhooks.chat import dispatch as chat_dispatch
+from stockade.webhooks.chat import schedule as chat_schedule
 
 log = logging.getLogger("stockade.server")
 RETENTION_INTERVAL_SECONDS = 3600.0
@@ -26,6 +31,7 @@ RETENTION_INTERVAL_SECONDS = 3600.0
 DELIVERY_INTERVAL_SECONDS = 1.0
 DELIVERY_BATCH = 50
 MAIL_INTERVAL_SECONDS = 15.0
+CODEHOST_INTERVAL_SECONDS = 1.0
 
 
 def start(ctx: AppContext) -> Callable[[], None]:
@@ -51,8 +57,19 @@ def start(ctx: AppContext) -> Callable[[], None]:
         dispatcher.start()
         ctx.deliveries = dispatcher
 
+    # Every instance looks for due chat summaries; the unique slot row makes that safe.
+    summaries = Loop(
+        "stockade-chat-schedule", ctx.settings.chat.schedule_interval_seconds, _chat(ctx)
+    )
+    summaries.start()
+    # Every instance publishes due code-host results; claims keep two from doing one.
+    publisher = Loop("stockade-codehost", CODEHOST_INTERVAL_SECONDS, _codehost(ctx))
+    publisher.start()
+
     def stop() -> None:
         stopping.set()
+        summaries.stop()
+        publisher.stop()
         if dispatcher is not None:
             dispatcher.stop()
         mail.stop()
@@ -103,11 +120,46 @@ def _deliveries(ctx: AppContext) -> Callable[[], bool]:
     def observe(outcome: delivery.Outcome) -> None:
         ctx.metrics.observe_delivery(outcome.status_code, outcome.duration_ms)
 
+    def observe_chat(outcome: delivery.Outcome) -> None:
+        ctx.metrics.observe_chat(outcome.status_code, outcome.duration_ms)
+
     def step() -> bool:
         sent = delivery.deliver_due(
             ctx.db, sender, ctx.box, schedule, batch=DELIVERY_BATCH, observe=observe
         )
-        return sent >= DELIVERY_BATCH
+        chat = chat_dispatch.deliver_due(
+            ctx.db,
+            sender,
+            ctx.box,
+            schedule,
+            public_url=ctx.settings.chat.public_url,
+            batch=DELIVERY_BATCH,
+            observe=observe_chat,
+        )
+        return sent >= DELIVERY_BATCH or chat >= DELIVERY_BATCH
+
+    return step
+
+
+def _chat(ctx: AppContext) -> Callable[[], bool]:
+    """One scheduler pass at the context's clock (tests move it): queue the due daily
+    summaries and weekly reports, and wake the dispatcher when it queued any."""
+
+    def step() -> bool:
+        if chat_schedule.enqueue_due(ctx.db, ctx.clock()) and ctx.deliveries is not None:
+            ctx.deliveries.wake()
+        return False
+
+    return step
+
+
+def _codehost(ctx: AppContext) -> Callable[[], bool]:
+    """One publication round (``jobs.codehost.outbox``); True when the batch was full."""
+    dispatch = codehost_outbox.Dispatch.from_settings(ctx.settings)
+
+    def step() -> bool:
+        batch = 10
+        return codehost_outbox.publish_due(ctx.db, ctx.box, dispatch, batch=batch) >= batch
 
     return step
 
@@ -121,6 +173,7 @@ def run_retention(ctx: AppContext) -> int:
     """One retention pass; failures are logged, never fatal."""
     try:
         with ctx.db.session() as session:
+            sso_states.purge(session)  # expired SSO login states and replay keys
             return retention.purge(session, utcnow())
     except Exception:  # a failed pass is retried at the next interval
         log.warning("retention pass failed", exc_info=True)

@@ -105,15 +105,34 @@ class Metrics:
             registry=self.registry,
         )
 
+        self.chat_attempts = Counter(
+            "stockade_chat_attempts",
+            "Chat message attempts by outcome (delivered, http_error, no_answer).",
+            ["outcome"],
+            registry=self.registry,
+        )
+        self.chat_latency = Histogram(
+            "stockade_chat_delivery_duration_seconds",
+            "Time a chat service took to answer a message attempt.",
+            buckets=(0.05, 0.1, 0.25, 0.5, 1, 2, 5, 10),
+            registry=self.registry,
+        )
+
     def observe_delivery(self, status_code: int | None, duration_ms: int | None) -> None:
         """One webhook attempt: a 2xx delivered, another status, or no answer at all."""
-        if status_code is None:
-            outcome = "no_answer"
-        else:
-            outcome = "delivered" if 200 <= status_code < 300 else "http_error"
-        self.webhook_attempts.labels(outcome).inc()
+        self.webhook_attempts.labels(_outcome(status_code)).inc()
         if duration_ms is not None:
             self.webhook_latency.observe(duration_ms / 1000)
+
+    def observe_chat(self, status_code: int | None, duration_ms: int | None) -> None:
+        """One chat message attempt, counted like a webhook attempt."""
+        self.chat_attempts.labels(_outcome(status_code)).inc()
+        if duration_ms is not None:
+            self.chat_latency.observe(duration_ms / 1000)
+
+    def track_chat_messages(self, pending: Callable[[], Mapping[str, int]]) -> None:
+        """The chat outbox by state, read from the database at each scrape."""
+        self.registry.register(_Deliveries(pending, "chat", "chat messages", "messages_failed"))
 
     def track_deliveries(self, pending: Callable[[], Mapping[str, int]]) -> None:
         """The webhook outbox by state, read from the database at each scrape."""
@@ -146,9 +165,26 @@ class _JobStates(Collector):
         )
 
 
+def _outcome(status_code: int | None) -> str:
+    if status_code is None:
+        return "no_answer"
+    return "delivered" if 200 <= status_code < 300 else "http_error"
+
+
 class _Deliveries(Collector):
-    def __init__(self, count: Callable[[], Mapping[str, int]]) -> None:
+    """An outbox's depth: ``stockade_<name>_queue_depth`` and friends."""
+
+    def __init__(
+        self,
+        count: Callable[[], Mapping[str, int]],
+        name: str = "webhook",
+        noun: str = "webhook deliveries",
+        failed: str = "deliveries_failed",
+    ) -> None:
         self._count = count
+        self._name = name
+        self._noun = noun
+        self._failed = f"stockade_{name}_{failed}"
 
     def collect(self) -> Iterator[Metric]:
         try:
@@ -156,19 +192,20 @@ class _Deliveries(Collector):
         except Exception:  # a scrape must not fail because the database hiccuped
             logging.getLogger("stockade.server").warning("delivery counts unavailable")
             return
+        name, noun = self._name, self._noun
         yield GaugeMetricFamily(
-            "stockade_webhook_queue_depth",
-            "Webhook deliveries waiting to be sent (first attempt or retry).",
+            f"stockade_{name}_queue_depth",
+            f"{noun.capitalize()} waiting to be sent (first attempt or retry).",
             value=counts.get("pending", 0),
         )
         yield GaugeMetricFamily(
-            "stockade_webhook_retry_queue_depth",
-            "Pending webhook deliveries that already failed at least once.",
+            f"stockade_{name}_retry_queue_depth",
+            f"Pending {noun} that already failed at least once.",
             value=counts.get("retrying", 0),
         )
         yield GaugeMetricFamily(
-            "stockade_webhook_deliveries_failed",
-            "Webhook deliveries that used up their retries (kept, redeliverable).",
+            self._failed,
+            f"{noun.capitalize()} that used up their retries (kept, listed).",
             value=counts.get("failed", 0),
         )
 

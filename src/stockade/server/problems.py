@@ -9,6 +9,7 @@ without internals, logged with the request id.
 from __future__ import annotations
 
 import logging
+import math
 from collections.abc import Mapping, Sequence
 from http import HTTPStatus
 from typing import Any
@@ -20,8 +21,10 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.routing import Match
 
 from stockade.core.errors import StockadeError
+from stockade.llm.errors import LLMError, ProviderRateLimitedError
 from stockade.quota.ledger import QuotaExhaustedError
 from stockade.quota.periods import bounds, period_of
+from stockade.sso.errors import SsoError
 from stockade.store.types import utcnow
 from stockade.tenancy.errors import Kind, TenancyError
 
@@ -228,10 +231,28 @@ async def _on_quota(request: Request, exc: Exception) -> JSONResponse:
     )
 
 
+async def _on_llm(request: Request, exc: Exception) -> JSONResponse:
+    """The LLM layer's refusals carry their status and code (503 ``llm_disabled``, 502
+    ``llm_bad_response``, ...); a provider's 429 passes its ``Retry-After`` on."""
+    assert isinstance(exc, LLMError)
+    headers: dict[str, str] = {}
+    if isinstance(exc, ProviderRateLimitedError) and exc.retry_after is not None:
+        headers["Retry-After"] = str(max(1, math.ceil(exc.retry_after)))
+    return problem_response(request, exc.status, exc.code, str(exc), headers=headers)
+
+
+async def _on_sso(request: Request, exc: Exception) -> JSONResponse:
+    """Single sign-on refusals carry their own status and code (:mod:`stockade.sso.errors`)."""
+    assert isinstance(exc, SsoError)
+    return problem_response(request, exc.status, exc.code, str(exc))
+
+
 def install(app: FastAPI) -> None:
     app.add_exception_handler(ProblemError, _on_problem)
+    app.add_exception_handler(SsoError, _on_sso)
     app.add_exception_handler(TenancyError, _on_tenancy)
     app.add_exception_handler(QuotaExhaustedError, _on_quota)
+    app.add_exception_handler(LLMError, _on_llm)
     app.add_exception_handler(StarletteHTTPException, _on_http)
     app.add_exception_handler(RequestValidationError, _on_validation)
     app.add_exception_handler(Exception, _on_unexpected)

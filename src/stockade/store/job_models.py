@@ -65,6 +65,8 @@ class Job(Base):
     credential: Mapped[bytes | None] = mapped_column(LargeBinary)
     modules: Mapped[list[str]] = mapped_column(JSON)
     modules_run: Mapped[list[str]] = mapped_column(JSON, default=list)
+    # {history, since, verify} as submitted (jobs.options); NULL: the defaults (0012_job_options).
+    options: Mapped[dict[str, Any] | None] = mapped_column(JSON)
     attempts: Mapped[int] = mapped_column(Integer, default=0)
     worker: Mapped[str | None] = mapped_column(String(200))
     lease_until: Mapped[datetime | None]

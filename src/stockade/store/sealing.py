@@ -1,17 +1,25 @@
 """Keeping sealed columns sealed: legacy plain values, and re-sealing after a key rotation.
 
-Which columns are sealed: ``users.totp_secret`` (text), ``jobs.payload`` and
-``jobs.credential`` (bytes). Both functions are idempotent and safe to run on every start.
+Which columns are sealed: ``users.totp_secret`` (text) and the bytes columns of
+:data:`SEALED_BYTES` (job payloads and git tokens, webhook signing secrets, OIDC client
+secrets, code-host credentials, chat URLs). Both functions are idempotent and safe to run on
+every start.
 """
 
 from __future__ import annotations
 
-from sqlalchemy import select, update
-from sqlalchemy.orm import Session
+from typing import Any
 
+from sqlalchemy import select, update
+from sqlalchemy.orm import InstrumentedAttribute, Session
+
+from stockade.store.chat_models import ChatIntegration
+from stockade.store.codehost_models import CodeHostSettings
 from stockade.store.crypto import SealedValueError, SecretBox
 from stockade.store.job_models import Job
 from stockade.store.models import User
+from stockade.store.sso_models import SsoConnection
+from stockade.store.webhook_models import Webhook
 
 # Every Fernet token starts with version byte 0x80, base64url-encoded as "gAAAAA".
 _SEALED_PREFIX = "gAAAAA"
@@ -44,6 +52,18 @@ def seal_legacy(session: Session, box: SecretBox) -> int:
     return sealed
 
 
+# Every sealed bytes column: (table's key column, sealed column). A new sealed column is one
+# line here, so a key rotation can never forget it.
+SEALED_BYTES: tuple[tuple[InstrumentedAttribute[Any], InstrumentedAttribute[Any]], ...] = (
+    (Job.id, Job.payload),
+    (Job.id, Job.credential),
+    (Webhook.id, Webhook.secret),
+    (SsoConnection.organization_id, SsoConnection.oidc_client_secret),
+    (CodeHostSettings.id, CodeHostSettings.credentials),
+    (ChatIntegration.organization_id, ChatIntegration.url),
+)
+
+
 def rotate(session: Session, box: SecretBox) -> int:
     """Re-seal every sealed value with the box's first key; returns how many were re-sealed.
 
@@ -58,20 +78,16 @@ def rotate(session: Session, box: SecretBox) -> int:
             fresh = box.rotate(secret.encode("ascii")).decode("ascii")
             session.execute(update(User).where(User.id == user_id).values(totp_secret=fresh))
             count += 1
-    jobs = session.execute(
-        select(Job.id, Job.payload, Job.credential).where(
-            (Job.payload.is_not(None)) | (Job.credential.is_not(None))
-        )
-    ).all()
-    for job_id, payload, credential in jobs:
-        values: dict[str, bytes] = {}
-        if payload is not None and is_sealed(payload):
-            values["payload"] = box.rotate(payload)
-        if credential is not None and is_sealed(credential):
-            values["credential"] = box.rotate(credential)
-        if values:
-            session.execute(update(Job).where(Job.id == job_id).values(**values))
-            count += len(values)
+    for key, column in SEALED_BYTES:
+        rows = session.execute(select(key, column).where(column.is_not(None))).all()
+        for row_key, value in rows:
+            if is_sealed(value):
+                session.execute(
+                    update(column.class_)
+                    .where(key == row_key)
+                    .values({column.key: box.rotate(value)})
+                )
+                count += 1
     return count
 
 

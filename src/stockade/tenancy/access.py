@@ -5,7 +5,8 @@ refuses. Its order is deliberate:
 
 1. not a member (never was, invited, pending, removed), or an API key scoped to another
    organization: :class:`NotFoundError`, exactly as for an organization that does not exist;
-2. the organization's IP allow-list, then its session timeout, then its 2FA requirement;
+2. the organization's IP allow-list, then its SSO enforcement, then its session timeout, then
+   its 2FA requirement;
 3. an Active member idle for more than 30 days is Inactive until an Admin reactivates them;
 4. the permission matrix, with an organization API key's role capped at its creator's role.
 
@@ -21,6 +22,9 @@ from datetime import datetime, timedelta
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from stockade.core.plans import limits
+from stockade.store.models import ApiKey
+from stockade.store.sso_models import SsoConnection, SsoSession
 from stockade.store.tenancy_models import ACTIVE, INACTIVE, Membership, Organization
 from stockade.store.types import utcnow
 from stockade.tenancy.audit import DENIED, AuditRecord
@@ -50,6 +54,11 @@ class Actor:
     ip: str | None = None
     two_factor: bool = False
     idle_seconds: float | None = None
+    # How the caller authenticated, for SSO enforcement: the cookie session or the API key
+    # (one of them), and whether they are an instance administrator (break-glass).
+    session_id: str | None = None
+    api_key_id: str | None = None
+    instance_admin: bool = False
 
     def record(self, organization_id: str | None, action: str, **values: object) -> AuditRecord:
         """An audit record of this actor (who and from where filled in)."""
@@ -131,6 +140,7 @@ def resolve(
         raise not_found
     settings = OrgSettings.of(org)
     _check_network(actor, org, settings)
+    _check_sso(session, actor, org)
     _check_session(actor, org, settings)
     _check_two_factor(actor, org, settings)
     if member_status(row, now) == INACTIVE:
@@ -168,6 +178,34 @@ def ip_allowed(ip: str | None, allowlist: list[str]) -> bool:
     except ValueError:
         return False
     return any(address in ipaddress.ip_network(cidr, strict=False) for cidr in allowlist)
+
+
+def _check_sso(session: Session, actor: Actor, org: Organization) -> None:
+    """An organization that enforces single sign-on (Enterprise) admits a cookie session
+    only if it began with an SSO login to this organization, and an API key only if it is
+    this organization's own key created after enforcement went on (creating one needs an
+    SSO session; a personal key could have been minted from a password session). Instance
+    administrators keep access with a password (break-glass)."""
+    connection = session.get(SsoConnection, org.id)
+    if connection is None or not connection.enforced or actor.instance_admin:
+        return
+    if not limits(org.plan).enterprise_settings:
+        return  # SSO logins are refused off Enterprise; enforcing would lock everyone out
+    if actor.api_key_id is not None:
+        key = session.get(ApiKey, actor.api_key_id)
+        since = connection.enforced_at
+        if key is not None and key.organization_id == org.id and since and key.created_at >= since:
+            return
+    elif actor.session_id is not None:
+        born = session.get(SsoSession, actor.session_id)
+        if born is not None and born.organization_id == org.id:
+            return
+    raise AccessDeniedError(
+        "sso_required",
+        "this organization requires single sign-on: log in at "
+        f"/api/v1/auth/sso/{org.id}/login (API keys need to be created after that)",
+        audit=actor.record(org.id, "access.denied", outcome=DENIED, detail="sso_required"),
+    )
 
 
 def _check_session(actor: Actor, org: Organization, settings: OrgSettings) -> None:

@@ -32,6 +32,11 @@ class Permission(StrEnum):
     ORG_EXPORT = "audit:export"
     ORG_DELETE = "audit:delete_organization"
     ORG_TRANSFER = "organization:transfer"
+    # Not in API.md's table: its SSO section says the SCIM token is "created by an Owner".
+    SCIM_MANAGE = "sso:manage_scim"
+    # Not in API.md's table: issue 19, "e-mail domains claimed by the organization (verified
+    # by an Owner)".
+    SSO_DOMAINS_VERIFY = "sso:verify_domain"
 
 
 _ALL = frozenset(Role)
@@ -59,6 +64,8 @@ MATRIX: MappingProxyType[Permission, frozenset[Role]] = MappingProxyType(
         Permission.ORG_EXPORT: _OWNER,
         Permission.ORG_DELETE: _OWNER,
         Permission.ORG_TRANSFER: _OWNER,
+        Permission.SCIM_MANAGE: _OWNER,
+        Permission.SSO_DOMAINS_VERIFY: _OWNER,
     }
 )
 

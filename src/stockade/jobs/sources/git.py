@@ -115,7 +115,10 @@ def _watch(
 
 
 def clone(source: GitSource, root: Path, limits: SourceLimits) -> None:
-    """Fetch ``source`` (its ref, or the default branch) into ``root`` without history."""
+    """Fetch ``source`` (its ref, or the default branch) into ``root`` without history, or
+    with all of it (``source.history``: the repository stays, for the history scan; it is
+    this server's own repository, made with no template, so none of the remote's hooks or
+    configuration come with it)."""
     parts = urlsplit(source.url)
     host = parts.hostname or ""
     port = parts.port or (443 if parts.scheme == "https" else 80)
@@ -133,8 +136,7 @@ def clone(source: GitSource, root: Path, limits: SourceLimits) -> None:
             str(root),
             "fetch",
             "-q",
-            "--depth",
-            "1",
+            *(() if source.history else ("--depth", "1")),
             "--no-tags",
             "--",
             source.url,
@@ -143,7 +145,8 @@ def clone(source: GitSource, root: Path, limits: SourceLimits) -> None:
         _run(fetch, env, root, deadline, limits, source.token)
         checkout = ["-C", str(root), "-c", "core.symlinks=false", "checkout", "-q", "FETCH_HEAD"]
         _run(checkout, env, root, deadline, limits, None)
-    _remove_git_dir(root)
+    if not source.history:
+        _remove_git_dir(root)
 
 
 def _remove_git_dir(root: Path) -> None:

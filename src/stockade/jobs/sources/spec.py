@@ -23,6 +23,9 @@ class GitSource:
     url: str
     ref: str | None = None
     token: str | None = None  # never stored, never logged, never in public()
+    # Fetch every commit and keep the repository (the job's ``history`` option), not only
+    # the tree of the ref.
+    history: bool = False
 
     def public(self) -> dict[str, Any]:
         return {"type": "git", "url": self.url, **({"ref": self.ref} if self.ref else {})}

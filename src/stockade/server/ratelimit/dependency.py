@@ -33,12 +33,14 @@ from stockade.server.ratelimit.policy import (
     default_cost_class,
 )
 from stockade.server.schemas.common import problems
+from stockade.sso import scim_tokens
 
 COST_CLASS_KEY = "x-cost-class"
 RATE_LIMITED_KEY = "x-rate-limited"
 UNLIMITED_PATHS = frozenset({"/health", "/metrics", "/docs"})
 UNLIMITED_PREFIXES = ("/api-docs/", "/static-offline-docs/")
 ORGANIZATION_PATH = "/api/v1/organizations/{id}"
+SCIM_PREFIX = "/scim/"
 
 
 def cost_class(value: CostClass) -> dict[str, Any]:
@@ -73,7 +75,9 @@ def rate_limit(
     # Only a route that works with the caller may use the request's transaction for the
     # membership check (see request_credentials); the others have no organization context.
     org_db = db if uses_principal(route) else None
-    caller = identify(request, ctx, org_db, credentials, template)
+    caller = scim_caller(request, db, template) or identify(
+        request, ctx, org_db, credentials, template
+    )
     decision = limiter.check(caller, limiter.policy.cost(cls))
     windows = limiter.policy.windows(caller)
     request.state.ratelimit_headers = headers.encoded(headers.for_decision(windows, decision))
@@ -111,6 +115,18 @@ def identify(
     lookup = ctx.memberships
     member = org and lookup and db is not None and lookup(db, principal.user_id, org)
     return Caller(key, tier, organization=bool(member))
+
+
+def scim_caller(request: Request, db: Session, template: str) -> Caller | None:
+    """An identity provider's SCIM client is counted per token on the API-key tier (with the
+    organization bonus): its first sync of thousands of users must not share the anonymous
+    budget of its address. An unknown or revoked token returns None and is counted against
+    the address like any failed credential."""
+    if not template.startswith(SCIM_PREFIX):
+        return None
+    scheme, _, token = request.headers.get("authorization", "").partition(" ")
+    row = scim_tokens.lookup(db, token.strip()) if scheme.lower() == "bearer" else None
+    return None if row is None else Caller(f"scim:{row.id}", TierKind.API_KEY, organization=True)
 
 
 def _organization_of(request: Request, template: str) -> str | None:

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import uuid
-from datetime import timedelta
+from dataclasses import dataclass
+from datetime import datetime, timedelta
 
 import pyotp
 from fastapi import APIRouter, Depends, Request, Response
@@ -155,6 +156,36 @@ def _finish_login(
 
 
 def _start_session(request: Request, ctx: AppContext, db: DbSession, user: User) -> JSONResponse:
+    opened = open_session(request, ctx, db, user)
+    body = LoginResponse(user=user_out(user), csrf_token=opened.csrf, expires_at=opened.expires_at)
+    response = JSONResponse(body.model_dump(mode="json"))
+    opened.set_cookies(response, secure=ctx.settings.cookie_secure)
+    return response
+
+
+@dataclass(frozen=True)
+class OpenedSession:
+    """A new session row and the three cookie values that carry it (shown once)."""
+
+    session_id: str
+    jwt: str
+    refresh: str
+    csrf: str
+    expires_at: datetime
+
+    def set_cookies(self, response: Response, *, secure: bool) -> None:
+        cookies.set_auth_cookies(
+            response,
+            jwt=self.jwt,
+            refresh=self.refresh,
+            csrf=self.csrf,
+            expires=self.expires_at,
+            secure=secure,
+        )
+
+
+def open_session(request: Request, ctx: AppContext, db: Session, user: User) -> OpenedSession:
+    """The session of a successful login, password or single sign-on alike."""
     now = utcnow()
     session_id, csrf = new_id(), random_token()
     refresh = _refresh_token(session_id)
@@ -172,17 +203,7 @@ def _start_session(request: Request, ctx: AppContext, db: DbSession, user: User)
         )
     )
     token = ctx.jwt.issue(SessionClaims(user.id, row.id), now, row.expires_at)
-    body = LoginResponse(user=user_out(user), csrf_token=csrf, expires_at=row.expires_at)
-    response = JSONResponse(body.model_dump(mode="json"))
-    cookies.set_auth_cookies(
-        response,
-        jwt=token,
-        refresh=refresh,
-        csrf=csrf,
-        expires=row.expires_at,
-        secure=ctx.settings.cookie_secure,
-    )
-    return response
+    return OpenedSession(row.id, token, refresh, csrf, row.expires_at)
 
 
 @router.post(

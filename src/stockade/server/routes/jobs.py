@@ -24,11 +24,13 @@ from starlette.datastructures import UploadFile
 from stockade.jobs.service import (
     ALL_MODULES,
     Caller,
+    CodeHostTargetError,
     FindingNotFoundError,
     InvalidCursorError,
     JobFinishedError,
     JobNotCompletedError,
     JobNotFoundError,
+    JobOptionsInvalidError,
     JobsError,
     JobService,
     OrganizationNotFoundError,
@@ -113,7 +115,13 @@ def _queue(jobs: JobService, caller: Caller, body: JobCreate, source: SourceSpec
     organization = str(body.organization_id) if body.organization_id is not None else None
     with service_errors():
         return jobs.submit(
-            caller, source, modules=body.modules, organization_id=organization, project=project
+            caller,
+            source,
+            modules=body.modules,
+            organization_id=organization,
+            project=project,
+            code_host=body.code_host.model_dump(exclude_none=True) if body.code_host else None,
+            options=body.options.model_dump() if body.options else None,
         )
 
 
@@ -180,6 +188,8 @@ _PROBLEMS: tuple[tuple[type[JobsError], int, str], ...] = (
     (UnknownModuleError, 422, "unknown_module"),
     (OrganizationNotFoundError, 404, "organization_not_found"),
     (InvalidCursorError, 422, "invalid_cursor"),
+    (CodeHostTargetError, 422, "code_host_requires_organization"),
+    (JobOptionsInvalidError, 422, "invalid_options"),
 )
 
 
@@ -212,6 +222,7 @@ def job_out(job: Job, findings: list[dict[str, Any]] | None = None) -> JobOut:
         source=job.source,
         modules=job.modules,
         modules_run=job.modules_run,
+        options=job.options,
         created_at=job.created_at,
         started_at=job.started_at,
         finished_at=job.finished_at,

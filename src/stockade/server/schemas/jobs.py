@@ -8,6 +8,12 @@ from uuid import UUID
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from stockade.jobs.options import SINCE_PATTERN
+from stockade.server.schemas.codehost import (
+    CODE_HOST_NEEDS_ORGANIZATION,
+    CodeHostIn,
+    code_host_json_schema,
+)
 from stockade.server.schemas.common import Strict
 
 
@@ -15,6 +21,20 @@ class ProjectIn(Strict):
     name: str = Field(min_length=1, max_length=200)
     source: str | None = Field(default=None, max_length=50)
     url: str | None = Field(default=None, max_length=2000)
+
+
+class JobOptionsIn(Strict):
+    """Secrets history and verification for this job (docs/jobs.md, docs/secrets.md)."""
+
+    history: bool = Field(default=False, description="also scan every commit (git sources)")
+    since: str | None = Field(
+        default=None,
+        pattern=SINCE_PATTERN,
+        description="with history: only the commits HEAD adds since this revision",
+    )
+    verify: bool = Field(
+        default=False, description="ask each provider whether a found credential is live"
+    )
 
 
 class JobCreate(Strict):
@@ -38,6 +58,10 @@ class JobCreate(Strict):
     modules: list[str] | None = Field(default=None, max_length=10)
     organization_id: UUID | None = None
     project: ProjectIn | None = None
+    code_host: CodeHostIn | None = Field(
+        default=None, description="publish the results to this repository (GitHub integration)"
+    )
+    options: JobOptionsIn | None = None
 
 
 class JobAccepted(BaseModel):
@@ -80,6 +104,7 @@ class JobOut(BaseModel):
     source: dict[str, Any]
     modules: list[str]
     modules_run: list[str]
+    options: dict[str, Any] | None = None
     created_at: datetime
     started_at: datetime | None
     finished_at: datetime | None
@@ -191,6 +216,56 @@ def _source_schema() -> dict[str, Any]:
     return {"oneOf": [git, archive, files, directory]}
 
 
+def _option_set(name: str, value: dict[str, Any]) -> dict[str, Any]:
+    """JSON Schema: "the body has options, and options.<name> is <value>"."""
+    return {
+        "required": ["options"],
+        "properties": {
+            "options": {"type": "object", "required": [name], "properties": {name: value}}
+        },
+    }
+
+
+# JSON Schema for what the service checks of ``options`` (422 ``invalid_options``, see
+# jobs.options): since needs history, history needs a git source (so never in a multipart
+# upload, which has no ``source`` property), and both need the secrets module.
+OPTIONS_RULES: list[dict[str, Any]] = [
+    {
+        "if": _option_set("since", {"type": "string"}),
+        "then": _option_set("history", {"const": True}),
+    },
+    {
+        "if": _option_set("history", {"const": True}),
+        "then": {
+            "required": ["source"],
+            "properties": {"source": {"properties": {"type": {"const": "git"}}}},
+        },
+    },
+    *(
+        {
+            "if": _option_set(name, {"const": True}),
+            "then": {
+                "properties": {
+                    "modules": {
+                        "anyOf": [
+                            {"type": "null"},
+                            {"type": "array", "contains": {"const": "secrets"}},
+                        ]
+                    }
+                }
+            },
+        }
+        for name in ("history", "verify")
+    ),
+]
+
+
+def _options_schema() -> dict[str, Any]:
+    schema = JobOptionsIn.model_json_schema()
+    schema.pop("title", None)
+    return schema
+
+
 def submit_json_schema(modules: list[str]) -> dict[str, Any]:
     """The request body schema of a JSON job submission; ``modules`` are the known names."""
     project = ProjectIn.model_json_schema()
@@ -199,6 +274,8 @@ def submit_json_schema(modules: list[str]) -> dict[str, Any]:
         "type": "object",
         "required": ["source"],
         "additionalProperties": False,
+        **CODE_HOST_NEEDS_ORGANIZATION,
+        "allOf": OPTIONS_RULES,
         "properties": {
             "source": _source_schema(),
             "modules": {
@@ -214,6 +291,8 @@ def submit_json_schema(modules: list[str]) -> dict[str, Any]:
             },
             "organization_id": {"anyOf": [{"type": "string", "format": "uuid"}, {"type": "null"}]},
             "project": {"anyOf": [project, {"type": "null"}]},
+            "code_host": code_host_json_schema(),
+            "options": {"anyOf": [_options_schema(), {"type": "null"}]},
         },
     }
 
