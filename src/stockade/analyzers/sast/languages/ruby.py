@@ -9,12 +9,18 @@ environment at their definition point, which covers Sinatra routes (``get '/' do
 and iterators inside actions. ``unless`` is an ``if`` with its branches swapped; statement
 modifiers (``x if cond``) are branches too. Symbols are constants (``:id`` is ``"id"``), so
 ``params[:id]`` and ``params["id"]`` denote the same element.
+
+ERB views (``.erb``) are read as the Ruby they run (``erb.py``), so the same rules see what a
+template prints unescaped. A Sinatra route block's parameters (``get "/n/:id" do |id|``) are
+request input; any other block's parameters are bound where the block is passed data.
 """
 
 from __future__ import annotations
 
-from typing import Any
+import re
+from typing import Any, cast
 
+import tree_sitter as ts
 import tree_sitter_ruby
 
 from stockade.analyzers.sast.languages.base import (
@@ -24,6 +30,7 @@ from stockade.analyzers.sast.languages.base import (
     LanguageAdapter,
     Node,
 )
+from stockade.analyzers.sast.languages.erb import ErbParser
 
 _STRING_PARTS = frozenset({"string_content", "escape_sequence"})
 _NEGATED = frozenset({"unless", "unless_modifier"})
@@ -31,12 +38,32 @@ _NEGATED = frozenset({"unless", "unless_modifier"})
 ARRAY_CONDITIONS = frozenset(
     {"where", "find_by_sql", "count_by_sql", "having", "order", "select", "joins", "not", "exists?"}
 )
+# a path resolved to its absolute, normalised form: a prefix check on it confines the path
+_RESOLVED = re.compile(
+    r"^(?:File\.(?:expand_path|realpath|absolute_path)\b|.*\.(?:realpath|expand_path|cleanpath)\b)"
+)
+# Sinatra (and Padrino/Hanami-style) route blocks: ``get "/items/:id" do |id|`` receives the
+# path's named captures as block parameters
+_ROUTE_VERBS = frozenset({"get", "post", "put", "patch", "delete", "options", "link", "unlink"})
 
 
 class RubyAdapter(LanguageAdapter):
+    def parser_for(self, file_language: str) -> ts.Parser:
+        """ERB views are parsed as the Ruby they run (``languages/erb.py``); the wrapper
+        offers the one method the analyzer calls, ``parse``."""
+        parser = super().parser_for(file_language)
+        return cast(ts.Parser, ErbParser(parser)) if file_language == "erb" else parser
+
     def dotted_name(self, node: Node) -> str | None:
         t = node.type
-        if t in ("identifier", "constant", "instance_variable", "self", "class_variable"):
+        if t in (
+            "identifier",
+            "constant",
+            "instance_variable",
+            "self",
+            "class_variable",
+            "global_variable",
+        ):
             return self.text(node)
         if t == "scope_resolution":
             return self.text(node).replace("::", ".")
@@ -66,6 +93,13 @@ class RubyAdapter(LanguageAdapter):
             # where(["name = ?", x]): Rails binds every element after the first
             first = args[0].named_children[:1]
             args = (*first, *args[1:])
+        conditions = kwargs.get("conditions")
+        if conditions is not None and conditions.type in ("array", "hash"):
+            # find(:all, conditions: ["name = ?", x]): the SQL is the first element, the rest
+            # are bound; a hash of conditions is bound entirely
+            kwargs = {k: v for k, v in kwargs.items() if k != "conditions"}
+            if conditions.type == "array" and conditions.named_children:
+                kwargs["conditions"] = conditions.named_children[0]
         block = node.child_by_field_name("block")
         if block is not None:
             kwargs = {**kwargs, "&block": block}
@@ -83,6 +117,17 @@ class RubyAdapter(LanguageAdapter):
                 if isinstance(constant, str) and value is not None:
                     kwargs[constant] = value
                     continue
+                if key is not None and value is not None:
+                    # where(column => value): a hash entry, never positional text (Rails
+                    # binds the value and quotes the column)
+                    kwargs[f"=>{self.text(key)}"] = value
+                    continue
+            if child.type == "block_argument":
+                # instance_eval(&block), map(&:name): a proc handed over, never text; it
+                # runs as the call's block would
+                if child.named_children:
+                    kwargs["&block"] = child.named_children[0]
+                continue
             if child.type not in self.comment:
                 args.append(child)
         return tuple(args), kwargs
@@ -121,7 +166,78 @@ class RubyAdapter(LanguageAdapter):
                 names.append(self.text(ident))
         name = self.text(name_node) if name_node is not None else "<block>"
         body = node.child_by_field_name("body")
-        return FunctionParts(name, tuple(names), body)
+        return FunctionParts(name, tuple(names), body, self.framework_sources(node, tuple(names)))
+
+    def guard(self, cond: Node) -> tuple[str, bool] | None:
+        """Besides the generic guards, ``path.start_with?(base)`` where ``path`` was
+        assigned ``File.expand_path(...)``/``realpath`` in the same method: the resolved
+        path stays under ``base`` (a prefix check on an unresolved path proves nothing, as
+        ``uploads/../../etc/passwd`` starts with ``uploads/``)."""
+        found = super().guard(cond)
+        if found is not None:
+            return found
+        node = cond
+        while node.type == "parenthesized_statements" and node.named_children:
+            node = node.named_children[-1]
+        if node.type != "call":
+            return None
+        method = node.child_by_field_name("method")
+        receiver = node.child_by_field_name("receiver")
+        if (
+            method is None
+            or self.text(method) != "start_with?"
+            or receiver is None
+            or receiver.type != "identifier"
+        ):
+            return None
+        name = self.text(receiver)
+        return (name, True) if self._assigned_resolved_path(node, name) else None
+
+    def _assigned_resolved_path(self, node: Node, name: str) -> bool:
+        scope = node.parent
+        while scope is not None and scope.type not in self.function:
+            scope = scope.parent
+        if scope is None:
+            return False
+        stack = [scope]
+        while stack:
+            current = stack.pop()
+            if current.type == "assignment":
+                left = current.child_by_field_name("left")
+                right = current.child_by_field_name("right")
+                if (
+                    left is not None
+                    and right is not None
+                    and self.text(left) == name
+                    and _RESOLVED.match(self.text(right))
+                ):
+                    return True
+            stack.extend(current.named_children)
+        return False
+
+    def entry_point(self, node: Node) -> bool:
+        """A block's parameters are what its method yields (``each``, ``map``, a route's
+        captures): the engine binds them where the block is passed with data, so on its
+        own a block is not a function some caller hands arbitrary arguments to."""
+        return node.type in ("block", "do_block", "lambda")
+
+    def framework_sources(self, node: Node, params: tuple[str, ...]) -> frozenset[str]:
+        """A Sinatra route block's parameters are the URL's captures (``|id|``)."""
+        call = node.parent
+        if node.type not in ("block", "do_block") or call is None or call.type != "call":
+            return frozenset()
+        method = call.child_by_field_name("method")
+        args = call.child_by_field_name("arguments")
+        if (
+            call.child_by_field_name("receiver") is not None
+            or method is None
+            or self.text(method) not in _ROUTE_VERBS
+            or args is None
+            or not args.named_children
+            or args.named_children[0].type not in ("string", "regex")
+        ):
+            return frozenset()
+        return frozenset(params)
 
     def return_value(self, node: Node) -> Node | None:
         values = node.named_children[0] if node.named_children else None
@@ -184,9 +300,11 @@ RUBY = RubyAdapter(
     name="ruby",
     guard_calls=(("*.include?", 0), ("*.key?", 0), ("*.has_key?", 0), ("*.member?", 0)),
     implicit_return=True,
-    file_languages=("ruby",),
+    file_languages=("ruby", "erb"),
     loader=tree_sitter_ruby.language,
-    identifier=frozenset({"identifier", "instance_variable", "class_variable", "global_variable"}),
+    identifier=frozenset(
+        {"identifier", "constant", "instance_variable", "class_variable", "global_variable"}
+    ),
     attribute=frozenset(),
     call=frozenset({"call", "subshell"}),
     assignment=frozenset({"assignment"}),
