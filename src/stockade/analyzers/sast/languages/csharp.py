@@ -15,8 +15,9 @@ API routes (``app.MapGet("/x", (string name) => ...)``) likewise.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
+import tree_sitter as ts
 import tree_sitter_c_sharp
 
 from stockade.analyzers.sast.languages.base import (
@@ -29,6 +30,7 @@ from stockade.analyzers.sast.languages.base import (
     descendants,
     resolve_import,
 )
+from stockade.analyzers.sast.languages.razor import MarkupParser
 
 SAFE_TYPES = frozenset(
     {
@@ -54,14 +56,66 @@ SAFE_TYPES = frozenset(
         "ILogger",
     }
 )
+# parameter types whose values are never text an attacker shapes into a query or a path
+VALUE_TYPES = frozenset(SAFE_TYPES - {"HttpContext", "ILogger", "CancellationToken"})
 SERVICE_ATTRIBUTES = frozenset({"FromServices"})
+# interfaces the model binder fills from the request (uploads, forms, query, lists of values),
+# unlike the I-named services actions are injected with
+REQUEST_INTERFACES = frozenset(
+    {
+        "IFormFile",
+        "IFormFileCollection",
+        "IFormCollection",
+        "IQueryCollection",
+        "IHeaderDictionary",
+        "IRequestCookieCollection",
+        "IEnumerable",
+        "IList",
+        "ICollection",
+        "IReadOnlyList",
+        "IReadOnlyCollection",
+        "IDictionary",
+        "IReadOnlyDictionary",
+    }
+)
+BINDING_ATTRIBUTES = frozenset(
+    {
+        "BindProperty",
+        "FromQuery",
+        "FromForm",
+        "FromRoute",
+        "FromBody",
+        "FromHeader",
+        "SupplyParameterFromQuery",
+        "SupplyParameterFromForm",
+    }
+)
+# base classes whose public methods the framework calls with client data: MVC controllers,
+# Razor Pages (OnGet/OnPost handlers), SignalR hubs
+ACTION_BASES = frozenset({"Controller", "ControllerBase", "ApiController", "Hub", "PageModel"})
 MINIMAL_API = frozenset(
     {"MapGet", "MapPost", "MapPut", "MapDelete", "MapPatch", "MapMethods", "Map"}
 )
+TEXT_FORMATTERS = frozenset(
+    {
+        "string.Format",
+        "String.Format",
+        "string.Join",
+        "String.Join",
+        "string.Concat",
+        "String.Concat",
+    }
+)
+DYNAMIC_LINQ = frozenset({"Where", "OrderBy", "OrderByDescending", "Select", "ThenBy", "GroupBy"})
 _STRING_PARTS = frozenset({"string_content", "string_literal_content", "escape_sequence"})
 
 
 class CSharpAdapter(LanguageAdapter):
+    def parser_for(self, file_language: str) -> ts.Parser:
+        """Razor views and web.config files are read as the C# they are rewritten into
+        (``languages/razor.py``); the wrapper offers the one method the analyzer calls."""
+        return cast(ts.Parser, MarkupParser(super().parser_for(file_language), file_language))
+
     # -- names and declared types ----------------------------------------------------------------
 
     def attribute_parts(self, node: Node) -> tuple[Node | None, str | None]:
@@ -80,7 +134,7 @@ class CSharpAdapter(LanguageAdapter):
         if t in ("parenthesized_expression", "cast_expression") and node.named_children:
             inner = node.child_by_field_name("value") or node.named_children[-1]
             return self.dotted_name(inner)
-        if t == "qualified_name":
+        if t in ("qualified_name", "predefined_type"):  # int.Parse, string.Format
             return self.text(node)
         return super().dotted_name(node)
 
@@ -108,7 +162,13 @@ class CSharpAdapter(LanguageAdapter):
     def call_parts(self, node: Node, imports: dict[str, str]) -> CallParts | None:
         args, kwargs = self.arguments(node.child_by_field_name("arguments"))
         if node.type == "object_creation_expression":
+            # an object initializer's properties are named arguments: a sink may name them
+            # (new ProcessStartInfo { Arguments = ... }, new SqlCommand { CommandText = ... })
+            kwargs = {**kwargs, **self._initializer(node.child_by_field_name("initializer"))}
             raw = "new " + _type_name(node.child_by_field_name("type"), self)
+            content_type = self.constant(kwargs["ContentType"]) if "ContentType" in kwargs else None
+            if isinstance(content_type, str) and "html" in content_type.lower():
+                raw += "#html"  # new ContentResult { ContentType = "text/html" }
             name = "new " + resolve_import(raw[4:], imports)
             return CallParts(name, None, args, kwargs, node, raw)
         fn = node.child_by_field_name("function")
@@ -122,7 +182,28 @@ class CSharpAdapter(LanguageAdapter):
             content_type = self.constant(args[1])
             if isinstance(content_type, str) and "html" in content_type.lower():
                 raw += "#html"
+        if raw in TEXT_FORMATTERS and args and self.constant(args[0]) is not NOT_CONSTANT:
+            # the engine's view of a format method on constant text ("… {0}".format(x)):
+            # what the other arguments fill in is pasted into text, as with "…" + x
+            return CallParts(raw + ".format", args[0], args, kwargs, node, raw)
+        method = raw.rsplit(".", 1)[-1]
+        if (
+            method in ("FromSql", "ExecuteSql", "ExecuteSqlAsync")
+            and args
+            and args[0].type != "interpolated_string_expression"
+        ):
+            raw += "#text"  # a string, not the FormattableString EF turns into parameters
+        if method in DYNAMIC_LINQ and args and _is_text(args[0], self):
+            raw += "#dynamic"  # System.Linq.Dynamic: the string is parsed as an expression
         return CallParts(resolve_import(raw, imports), receiver, args, kwargs, node, raw)
+
+    def _initializer(self, node: Node | None) -> dict[str, Node]:
+        found: dict[str, Node] = {}
+        for item in node.named_children if node is not None else ():
+            left, right = item.child_by_field_name("left"), item.child_by_field_name("right")
+            if left is not None and right is not None and left.type == "identifier":
+                found[self.text(left)] = right
+        return found
 
     def arguments(self, node: Node | None) -> tuple[tuple[Node, ...], dict[str, Node]]:
         if node is None:
@@ -151,7 +232,9 @@ class CSharpAdapter(LanguageAdapter):
         for param in params.named_children if params is not None else ():
             pname = param.child_by_field_name("name")
             if param.type == "parameter" and pname is not None:
-                names.append(self.text(pname))
+                # a number, flag, id or date cannot carry text: the name no expression reads
+                typed = _type_name(param.child_by_field_name("type"), self) in VALUE_TYPES
+                names.append(("#" if typed else "") + self.text(pname))
             elif param.type == "identifier":  # x => ... lambdas
                 names.append(self.text(param))
         if params is None and node.type == "lambda_expression":
@@ -160,7 +243,14 @@ class CSharpAdapter(LanguageAdapter):
                 names.append(self.text(single))
         name = self.text(name_node) if name_node is not None else "<lambda>"
         body = node.child_by_field_name("body")
-        return FunctionParts(name, tuple(names), body, self._sources(node, params))
+        sources = self._sources(node, params)
+        if self._is_action(node):
+            # Razor Pages / MVC [BindProperty] properties: filled from the request before the
+            # handler runs, read in it as plain names (extra parameters no caller passes)
+            bound = [p for p in _bound_properties(node, self) if p not in names]
+            names.extend(bound)
+            sources = sources | frozenset(bound)
+        return FunctionParts(name, tuple(names), body, sources)
 
     def _sources(self, node: Node, params: Node | None) -> frozenset[str]:
         if params is None or not (self._is_action(node) or self._is_route_lambda(node)):
@@ -173,10 +263,32 @@ class CSharpAdapter(LanguageAdapter):
             kind = _type_name(param.child_by_field_name("type"), self)
             if kind in SAFE_TYPES or _attributes(param, self) & SERVICE_ATTRIBUTES:
                 continue
-            if kind.startswith("I") and kind[1:2].isupper():  # injected interfaces
-                continue
+            if kind.startswith("I") and kind[1:2].isupper() and kind not in REQUEST_INTERFACES:
+                continue  # injected services
             found.add(self.text(name))
         return frozenset(found)
+
+    def guard(self, cond: Node) -> tuple[str, bool] | None:
+        """Besides the defaults: ``full.StartsWith(root)`` confines ``full`` where it holds
+        (a resolved path kept under its base directory, a URL under an allowed prefix);
+        a constant prefix (``url.StartsWith("/")``) proves nothing."""
+        node = cond
+        while node.type == "parenthesized_expression" and node.named_children:
+            node = node.named_children[-1]
+        if node.type == "invocation_expression":
+            fn = node.child_by_field_name("function")
+            args, _ = self.arguments(node.child_by_field_name("arguments"))
+            if (
+                fn is not None
+                and fn.type == "member_access_expression"
+                and self.text(fn).endswith(".StartsWith")
+                and args
+                and args[0].type not in self.string
+            ):
+                receiver = fn.child_by_field_name("expression")
+                if receiver is not None and self._guardable(receiver):
+                    return self._guard_name(receiver), True
+        return super().guard(cond)
 
     def _is_action(self, node: Node) -> bool:
         if node.type != "method_declaration":
@@ -189,7 +301,14 @@ class CSharpAdapter(LanguageAdapter):
             return False
         name = cls.child_by_field_name("name")
         named_controller = name is not None and self.text(name).endswith("Controller")
-        return named_controller or "ApiController" in _attributes(cls, self)
+        if named_controller or "ApiController" in _attributes(cls, self):
+            return True
+        bases = _bases(cls, self)
+        method = node.child_by_field_name("name")
+        if "PageModel" in bases:  # Razor Pages: only the OnGet/OnPostX handlers
+            return method is not None and self.text(method).startswith("On")
+        # gRPC services derive from the generated Service.ServiceBase
+        return bool(bases & ACTION_BASES) or any(b.endswith(".") for b in bases)
 
     def _is_route_lambda(self, node: Node) -> bool:
         if node.type != "lambda_expression":
@@ -269,6 +388,17 @@ class CSharpAdapter(LanguageAdapter):
         return super().constant(node)
 
 
+def _is_text(node: Node, adapter: LanguageAdapter) -> bool:
+    """A string expression: a literal, an interpolation, or ``+`` with a literal side."""
+    if node.type in adapter.string:
+        return True
+    if node.type == "binary_expression" and node.child_count == 3:
+        return node.children[1].type == "+" and any(
+            _is_text(c, adapter) for c in (node.children[0], node.children[2])
+        )
+    return False
+
+
 def _simple_name(node: Node, adapter: LanguageAdapter) -> str:
     if node.type == "generic_name" and node.named_children:
         return adapter.text(node.named_children[0])
@@ -291,6 +421,38 @@ def _type_name(node: Node | None, adapter: LanguageAdapter) -> str:
     return adapter.text(node)
 
 
+def _bound_properties(method: Node, adapter: LanguageAdapter) -> list[str]:
+    """Properties of the method's class the model binder sets from the request:
+    ``[BindProperty]`` (or every property under ``[BindProperties]``), ``[FromQuery]``..."""
+    body = method.parent
+    cls = body.parent if body is not None else None
+    if body is None or cls is None or cls.type != "class_declaration":
+        return []
+    bind_all = "BindProperties" in _attributes(cls, adapter)
+    found = []
+    for prop in (c for c in body.named_children if c.type == "property_declaration"):
+        name = prop.child_by_field_name("name")
+        kind = _type_name(prop.child_by_field_name("type"), adapter)
+        if name is None or kind in VALUE_TYPES:
+            continue
+        if bind_all or _attributes(prop, adapter) & BINDING_ATTRIBUTES:
+            found.append(adapter.text(name))
+    return found
+
+
+def _bases(cls: Node, adapter: LanguageAdapter) -> set[str]:
+    """Base class names (generic arguments dropped); a generated gRPC base
+    (``Greeter.GreeterBase``) is reported as ``"Greeter."`` so callers can tell it apart."""
+    found: set[str] = set()
+    for base_list in (c for c in cls.named_children if c.type == "base_list"):
+        for base in base_list.named_children:
+            if base.type == "qualified_name" and adapter.text(base).endswith("Base"):
+                found.add(adapter.text(base).split(".", 1)[0] + ".")
+            else:
+                found.add(_type_name(base, adapter))
+    return found
+
+
 def _attributes(node: Node, adapter: LanguageAdapter) -> set[str]:
     names = set()
     for attr_list in (c for c in node.named_children if c.type == "attribute_list"):
@@ -309,7 +471,7 @@ CSHARP = CSharpAdapter(
         ("*.ContainsKey", 0),
         ("Enum.IsDefined", 1),
     ),
-    file_languages=("csharp",),
+    file_languages=("csharp", "razor", "dotnet-config"),
     loader=tree_sitter_c_sharp.language,
     clean_operators=NUMERIC_OPERATORS,
     attribute=frozenset({"member_access_expression"}),
