@@ -209,10 +209,22 @@ class LanguageRules:
     )
     _combined: dict[str, tuple[ts.Query | None, list[PatternRule]]] = field(default_factory=dict)
 
+    def grammar_of(self, file_language: str) -> str:
+        """The first file language of this rule set that shares ``file_language``'s grammar
+        (Razor views and ``web.config`` are read as C#, ERB as Ruby, JSX as JavaScript): the
+        compiled queries are cached under it, so they are compiled once per grammar, not once
+        per file language (seconds each for the large rule sets)."""
+        grammar = self.adapter.language_for(file_language)
+        return next(
+            (fl for fl in self.adapter.file_languages if self.adapter.language_for(fl) is grammar),
+            file_language,
+        )
+
     def queries_for(self, file_language: str) -> list[CompiledRule]:
         """Compiled queries for one grammar; a rule whose query does not compile carries its
         error instead, so one bad rule (a user's, typically) is reported without disabling
         the others."""
+        file_language = self.grammar_of(file_language)
         cached = self._queries.get(file_language)
         if cached is not None:
             return cached
@@ -232,6 +244,7 @@ class LanguageRules:
     def report_at_for(self, file_language: str) -> dict[str, ts.Query]:
         """Pattern rules' ``report_at`` queries for one grammar, by rule id (one that does
         not compile is left out: the rule then reports where its query matched)."""
+        file_language = self.grammar_of(file_language)
         cached = self._report_at.get(file_language)
         if cached is None:
             grammar = self.adapter.language_for(file_language)
@@ -251,6 +264,7 @@ class LanguageRules:
         """Taint rules' ``unless`` and ``only_if`` queries compiled for one grammar, by rule
         id (``test_rule_cases`` compiles every shipped one; a user rule's query that does not
         compile is reported when its rules file is loaded)."""
+        file_language = self.grammar_of(file_language)
         cached = self._taint_conditions.get(file_language)
         if cached is not None:
             return cached
@@ -268,6 +282,7 @@ class LanguageRules:
     def combined_query_for(self, file_language: str) -> tuple[ts.Query | None, list[PatternRule]]:
         """All valid pattern rules as one multi-pattern query (one tree walk for all of
         them); the list maps each pattern index to its rule."""
+        file_language = self.grammar_of(file_language)
         cached = self._combined.get(file_language)
         if cached is not None:
             return cached
