@@ -8,14 +8,26 @@ after ``$xp = new DOMXPath($doc)`` is ``DOMXPath.query``.
 
 Language constructs that behave like calls are calls here: ``echo``/``print``/``<?=``
 (named ``echo``; ``<?=`` is ``php.echo``), ``include``/``require`` (``include``), backticks (``shell``), ``exit``
-(``exit``) and casts (``(int)``), so rules and sanitizers can name them.
+(``exit``), ``throw`` (``throw``) and casts (``(int)``), so rules and sanitizers can name them.
 A few calls are renamed by their constant arguments: ``header("Location: ..." . $x)`` is
 ``header#location``, ``curl_setopt($ch, CURLOPT_URL, $x)`` is ``curl_setopt#url``, and
-``unserialize($x, ['allowed_classes' => false])`` is ``unserialize#restricted``.
+``unserialize($x, ['allowed_classes' => false])`` is ``unserialize#restricted``, reads of
+standard input are ``#stdin`` (``fgets#stdin``, ``fopen#stdin``) and of the raw request body
+``#input`` (``file_get_contents('php://input')``), and a header
+call naming ``Access-Control-Allow-Origin`` (``header("Access-Control-Allow-Origin: " . $o)``,
+``$response->headers->set('Access-Control-Allow-Origin', $o)``) gains ``#cors`` (one naming
+``Location``: ``$response->withHeader('Location', $url)``, ``#location``).
+
+Controller actions are entry points: a method with a route attribute or annotation
+(``#[Route('/posts/{slug}')]``, ``@Route``), or a public method of a ``*Controller`` class
+(Laravel's router passes route segments by name). Their untyped, ``string`` and ``mixed``
+parameters are route segments (request sources); ``int``/``bool`` ones were converted and
+class-typed ones are injected services, bound models or the request object.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -41,8 +53,27 @@ _CONSTRUCTS = {
     "require_once_expression": "include",
     "shell_command_expression": "shell",
     "exit_statement": "exit",
+    "throw_expression": "throw",
 }
 _STRING_PARTS = frozenset({"string_content", "escape_sequence", "string_value", "heredoc_body"})
+# route attributes of Symfony and of spatie/laravel-route-attributes
+_ROUTE_ATTRIBUTES = frozenset({"Route", "Get", "Post", "Put", "Patch", "Delete", "Any"})
+_ROUTE_ANNOTATION = re.compile(r"@(?:Route|Get|Post|Put|Patch|Delete)\(")
+# parameter types the router fills with the segment's text unconverted
+_TEXT_TYPES = frozenset({"string", "mixed"})
+_CORS_HEADER = "access-control-allow-origin"
+# constants naming a directory of the server (folded as absolute paths, so a path built on
+# them cannot be a URL or a stream wrapper)
+_DIRECTORY_CONSTANTS = frozenset(
+    {"__DIR__", "__FILE__", "ABSPATH", "WP_CONTENT_DIR", "WP_PLUGIN_DIR", "BASEPATH", "APPPATH"}
+)
+_MAX_JOINED = 16
+# reads of the STDIN stream (``fgets(STDIN)``, named ``fgets#stdin``) and opens of
+# ``php://stdin`` / ``php://input`` (the raw request body: ``file_get_contents#input``)
+_STREAM_READS = frozenset(
+    {"fgets", "fgetc", "fgetcsv", "fread", "fscanf", "stream_get_contents", "stream_get_line"}
+)
+_STREAM_OPENS = frozenset({"file_get_contents", "fopen", "file", "new SplFileObject"})
 
 
 class PhpAdapter(LanguageAdapter):
@@ -55,6 +86,8 @@ class PhpAdapter(LanguageAdapter):
 
     def dotted_name(self, node: Node) -> str | None:
         t = node.type
+        if t == "throw_expression":
+            return "exit"  # leaves the function: a guard branch ending in it does not fall through
         if t in ("variable_name", "name", "qualified_name", "relative_scope"):
             return self.text(node).lstrip("\\")
         if t == "parenthesized_expression" and node.named_children:
@@ -153,6 +186,22 @@ class PhpAdapter(LanguageAdapter):
             return "#url"
         if raw == "unserialize" and len(args) > 1 and "allowed_classes" in self.text(args[1]):
             return "#restricted"
+        if raw in _STREAM_READS and args and self.text(args[0]) == "STDIN":
+            return "#stdin"
+        if raw in _STREAM_OPENS and args:
+            stream = self._leading_text(args[0]).lower()
+            if stream in ("php://stdin", "php://input"):
+                return "#" + stream[6:]
+        if (
+            raw == "header"
+            and args
+            and self._leading_text(args[0]).lower().startswith(_CORS_HEADER + ":")
+        ):
+            return "#cors"
+        if "." in raw and args and self._leading_text(args[0]).lower() == _CORS_HEADER:
+            return "#cors"  # $response->headers->set('Access-Control-Allow-Origin', $origin)
+        if "." in raw and len(args) > 1 and self._leading_text(args[0]).lower() == "location":
+            return "#location"  # $response->withHeader('Location', $url)
         return ""
 
     def _leading_text(self, node: Node) -> str:
@@ -210,7 +259,54 @@ class PhpAdapter(LanguageAdapter):
             if param_name is not None:
                 names.append(self.text(param_name))
         name = self.text(name_node) if name_node is not None else "<anonymous>"
-        return FunctionParts(name, tuple(names), node.child_by_field_name("body"))
+        body = node.child_by_field_name("body")
+        return FunctionParts(name, tuple(names), body, self.framework_sources(node, tuple(names)))
+
+    def framework_sources(self, node: Node, params: tuple[str, ...]) -> frozenset[str]:
+        if not self.entry_point(node):
+            return frozenset()
+        plist = node.child_by_field_name("parameters")
+        found: set[str] = set()
+        for param in plist.named_children if plist is not None else ():
+            name, kind = param.child_by_field_name("name"), param.child_by_field_name("type")
+            if param.type != "simple_parameter" or name is None:
+                continue
+            if kind is None or self.text(kind).lstrip("?").lower() in _TEXT_TYPES:
+                found.add(self.text(name))
+        return frozenset(found)
+
+    def entry_point(self, node: Node) -> bool:
+        if node.type != "method_declaration":
+            return False
+        if self._route_attribute(node) or self._route_annotation(node):
+            return True
+        name = node.child_by_field_name("name")
+        method = self.text(name) if name is not None else ""
+        if method.startswith("__") and method != "__invoke":
+            return False
+        visibility = _child(node, "visibility_modifier")
+        if visibility is not None and self.text(visibility) != "public":
+            return False
+        cls = node.parent.parent if node.parent is not None else None
+        base = _child(cls, "base_clause") if cls is not None else None
+        parent = base.named_children[-1] if base is not None and base.named_children else None
+        return parent is not None and self.text(parent).endswith("Controller")
+
+    def _route_attribute(self, node: Node) -> bool:
+        attributes = node.child_by_field_name("attributes")
+        for attribute in descendants(attributes, "attribute") if attributes is not None else ():
+            name = attribute.named_children[0] if attribute.named_children else None
+            if name is not None and self.text(name).rsplit("\\", 1)[-1] in _ROUTE_ATTRIBUTES:
+                return True
+        return False
+
+    def _route_annotation(self, node: Node) -> bool:
+        doc = node.prev_named_sibling
+        return (
+            doc is not None
+            and doc.type in self.comment
+            and bool(_ROUTE_ANNOTATION.search(self.text(doc)))
+        )
 
     def return_value(self, node: Node) -> Node | None:
         named = [c for c in node.named_children if c.type not in self.comment]
@@ -250,7 +346,33 @@ class PhpAdapter(LanguageAdapter):
             return self.text(node).lower() == "true"
         if node.type == "null":
             return None
+        if node.type == "name" and self.text(node) in _DIRECTORY_CONSTANTS:
+            return "/" + self.text(node)  # an absolute directory of this host, never a URL
+        if node.type == "binary_expression":
+            return self._joined(node)
         return super().constant(node)
+
+    def _joined(self, node: Node) -> Any:
+        """``__DIR__ . '/views/'``: a concatenation of constants, walked down its left side
+        without recursion and given up past a few operands (every prefix of a long chain is
+        asked again)."""
+        parts: list[Any] = []
+        while node.type == "binary_expression" and len(parts) < _MAX_JOINED:
+            operator = node.child_by_field_name("operator")
+            right = node.child_by_field_name("right")
+            if operator is None or operator.type != "." or right is None:
+                return NOT_CONSTANT
+            parts.append(self.constant(right) if right.type != "binary_expression" else None)
+            left = node.child_by_field_name("left")
+            if left is None:
+                return NOT_CONSTANT
+            node = left
+        if node.type == "binary_expression":
+            return NOT_CONSTANT
+        parts.append(self.constant(node))
+        if not all(isinstance(p, str) for p in parts):
+            return NOT_CONSTANT
+        return "".join(reversed(parts))
 
 
 def _child(node: Node, kind: str) -> Node | None:
@@ -308,6 +430,10 @@ PHP = PhpAdapter(
     null_literals=frozenset({"null"}),
     number=frozenset({"integer", "float"}),
     self_names=frozenset({"$this", "self", "static"}),
+    # ``exit;`` / ``exit(1);`` end the script: a guard branch holding one does not fall through
+    jump_statements=frozenset(
+        {"exit_statement", "continue_statement", "break_statement", "throw_statement"}
+    ),
 )
 
 __all__ = ["NOT_CONSTANT", "PHP"]

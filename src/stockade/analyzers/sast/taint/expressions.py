@@ -66,7 +66,8 @@ class Expressions(EngineBase):
             and node.children[1].type in a.clean_operators
         ):
             return Value(const=fold(node, env, a))  # ``(page - 1) * 10``, ``a === b``
-        if value.tainted and node.child_count == 3 and node.children[1].type in ("+", "%"):
+        # text joined with ``+``, formatted with ``%``, or concatenated with PHP's ``.``
+        if value.tainted and node.child_count == 3 and node.children[1].type in ("+", "%", "."):
             left = fold(node.children[0], env, a)
             if isinstance(left, str) and HOST_PREFIX.match(left):
                 return _sanitized(value, URL_KINDS)  # "https://api.example.com/" + x
