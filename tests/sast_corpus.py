@@ -18,7 +18,8 @@ from stockade.core.finding import Finding
 from stockade.scan import ScanOptions, run_scan
 
 HEADER = re.compile(r"stockade-expect:\s*(vulnerable|safe|annotated)\s*(CWE-\d+)?")
-MARK = re.compile(r"(?:#|//|/\*|\{/\*)\s*(ruleid|ok):\s*([\w./-]+)")
+# comment openers: # (also {# #} and <%# %>), //, /* */, {/* */}, <!-- -->, {{! }}, {{!-- --}}
+MARK = re.compile(r"(?:#|//|/\*|\{/\*|<!--|\{\{!(?:--)?)\s*(ruleid|ok):\s*([\w./-]+)")
 SAME = {"CWE-95": "CWE-94", "CWE-338": "CWE-330", "CWE-1004": "CWE-614"}
 
 

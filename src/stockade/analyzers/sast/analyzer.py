@@ -9,6 +9,8 @@ from typing import Any
 import tree_sitter as ts
 
 from stockade.analyzers.interface import AnalysisContext, Analyzer
+from stockade.analyzers.sast.configfiles import file_format
+from stockade.analyzers.sast.configrules import ConfigRule, load_config_rules, run_config_rules
 from stockade.analyzers.sast.patterns import run_patterns
 from stockade.analyzers.sast.ruleset import LanguageRules, load_all
 from stockade.analyzers.sast.taint.engine import TaintEngine
@@ -43,15 +45,29 @@ class SastAnalyzer(Analyzer):
                 by_file_language[file_language] = rules
         return by_file_language
 
+    @cached_property
+    def config_rules(self) -> dict[str, list[ConfigRule]]:
+        """``kind: config`` rules by the file format they read (Spring settings, templates)."""
+        loaded = load_config_rules(
+            tuple(self.options.get("rules_dirs", ())), tuple(self.options.get("disable", ()))
+        )
+        formats = {f for rule in loaded.rules for f in rule.formats}
+        return {f: loaded.for_format(f) for f in sorted(formats)}
+
     def rules(self) -> Sequence[Rule]:
         seen: dict[str, Rule] = {}
         for rules in self.languages.values():
             for meta in [r.meta for r in rules.pattern_rules] + [r.meta for r in rules.taint_rules]:
                 seen.setdefault(meta.id, meta)
+        for config_rules in self.config_rules.values():
+            for rule in config_rules:
+                seen.setdefault(rule.meta.id, rule.meta)
         return list(seen.values())
 
     def wants(self, file: SourceFile) -> bool:
-        return file.language is None or file.language in self.languages
+        if file.language is None or file.language in self.languages:
+            return True
+        return file_format(file.path) in self.config_rules
 
     def prepare(self, languages: Collection[str]) -> None:
         """Compile the tree-sitter queries of these grammars: several seconds for the 120+
@@ -86,6 +102,10 @@ class SastAnalyzer(Analyzer):
         language = content.language
         rules = self.languages.get(language or "")
         if rules is None or language is None:
+            # a grammar, when a file has one, wins over the config reading of its name
+            config_format = file_format(content.path)
+            if config_format in self.config_rules and not content.binary:
+                return self._analyze_config(content, config_format or "", ctx)
             return []
         data = content.utf8
         lines = data.count(b"\n") + 1
@@ -105,4 +125,19 @@ class SastAnalyzer(Analyzer):
             findings.extend(TaintEngine(rules, tree.root_node, content.path, language).run())
         if tree.root_node.has_error:
             ctx.skip(content.path, "syntax errors: analysed the parts that parse")
+        return findings
+
+    def _analyze_config(
+        self, content: FileContent, config_format: str, ctx: AnalysisContext
+    ) -> list[Finding]:
+        """A settings file or template: read by its format's tokenizer, not a grammar."""
+        data = content.utf8
+        if len(data) > MAX_TAINT_BYTES:
+            ctx.skip(content.path, "larger than 2 MiB: configuration and template rules skipped")
+            return []
+        text = data.decode("utf-8", "replace")
+        rules = self.config_rules[config_format]
+        findings, problem = run_config_rules(rules, config_format, content.path, text)
+        if problem is not None:
+            ctx.skip(content.path, f"syntax errors: analysed the parts that parse ({problem})")
         return findings

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import sys
 
+from stockade.analyzers.sast.configrules import load_config_rules
 from stockade.analyzers.sast.ruleset import LanguageRules, load_all
 
 
@@ -38,6 +39,19 @@ def render() -> str:
         ]
         out += [_row(kind, rid, rules) for kind, rid in sorted(rows, key=lambda x: x[1])]
         out.append("")
+    config = sorted((r.meta for r in load_config_rules().rules), key=lambda m: m.id)
+    out += [
+        f"## config files and templates ({len(config)} rules)",
+        "",
+        "| id | title | kind | severity | confidence | CWE |",
+        "|---|---|---|---|---|---|",
+    ]
+    out += [
+        f"| `{m.id}` | {m.title} | config | {m.severity.value} | {m.confidence.value}"
+        f" | {', '.join(m.cwe)} |"
+        for m in config
+    ]
+    out.append("")
     return "\n".join(out)
 
 
