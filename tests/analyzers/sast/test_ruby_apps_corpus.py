@@ -88,7 +88,7 @@ def test_erb_unclosed_and_hostile_templates_stay_linear() -> None:
     for hostile in (b"<%" * 400_000, b"<%= {|" * 200_000 + b"%>", b"href=" * 300_000 + b"<%= x %>"):
         started = time.perf_counter()
         erb_to_ruby(hostile)
-        assert time.perf_counter() - started < 2.0
+        assert time.perf_counter() - started < 10.0  # linear: well under a second when idle
 
 
 def test_erb_views_are_scanned_with_ruby_rules(tmp_path: Path) -> None:
