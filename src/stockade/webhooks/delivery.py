@@ -154,9 +154,11 @@ def next_attempt(attempts: int, schedule: Sequence[int], now: datetime) -> datet
     return now + timedelta(seconds=delay)
 
 
-def _record(db: Database, job: Attempt, outcome: Outcome, schedule: Sequence[int]) -> None:
-    now = utcnow()
-    attempts = job.attempts + 1
+def attempt_values(
+    attempts: int, outcome: Outcome, schedule: Sequence[int], now: datetime
+) -> dict[str, object]:
+    """The columns one attempt sets on an outbox row (a webhook delivery, a chat message):
+    the answer, and delivered, failed for good (``status`` FAILED) or due again later."""
     values: dict[str, object] = {
         "attempts": attempts,
         "last_status_code": outcome.status_code,
@@ -169,9 +171,17 @@ def _record(db: Database, job: Attempt, outcome: Outcome, schedule: Sequence[int
         values.update(status=DELIVERED, delivered_at=now, next_attempt_at=None)
     elif retry_at is None:
         values.update(status=FAILED, next_attempt_at=None)
-        log.warning("webhook delivery %s failed after %d attempts", job.delivery_id, attempts)
     else:
         values.update(next_attempt_at=retry_at)
+    return values
+
+
+def _record(db: Database, job: Attempt, outcome: Outcome, schedule: Sequence[int]) -> None:
+    now = utcnow()
+    attempts = job.attempts + 1
+    values = attempt_values(attempts, outcome, schedule, now)
+    if values.get("status") == FAILED:
+        log.warning("webhook delivery %s failed after %d attempts", job.delivery_id, attempts)
     with db.session() as s:
         s.execute(
             update(Delivery)

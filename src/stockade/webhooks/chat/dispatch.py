@@ -26,12 +26,12 @@ from sqlalchemy import func, select, update
 from sqlalchemy.orm import Session
 
 from stockade.store import Database
-from stockade.store.chat_models import DELIVERED, FAILED, PENDING, ChatIntegration, ChatMessage
+from stockade.store.chat_models import FAILED, PENDING, ChatIntegration, ChatMessage
 from stockade.store.crypto import SealedValueError, SecretBox
 from stockade.store.tenancy_models import ACTIVE, Membership, Notification
 from stockade.store.types import utcnow
 from stockade.webhooks.chat.messages import render
-from stockade.webhooks.delivery import CLAIM_LEASE, DISABLE_AFTER, PARALLEL, Outcome, next_attempt
+from stockade.webhooks.delivery import CLAIM_LEASE, DISABLE_AFTER, PARALLEL, Outcome, attempt_values
 from stockade.webhooks.errors import SendError, WebhookRejectedError
 from stockade.webhooks.sender import Sender
 
@@ -143,21 +143,9 @@ def _record(
 ) -> None:
     now = utcnow()
     attempts = job.attempts + 1
-    values: dict[str, object] = {
-        "attempts": attempts,
-        "last_status_code": outcome.status_code,
-        "last_error": outcome.error,
-        "last_duration_ms": outcome.duration_ms,
-        "response_body": outcome.body,
-    }
-    retry_at = next_attempt(attempts, schedule, now)
-    if outcome.ok:
-        values.update(status=DELIVERED, delivered_at=now, next_attempt_at=None)
-    elif retry_at is None:
-        values.update(status=FAILED, next_attempt_at=None)
+    values = attempt_values(attempts, outcome, schedule, now)
+    if values.get("status") == FAILED:
         log.warning("chat message %s failed after %d attempts", job.message_id, attempts)
-    else:
-        values.update(next_attempt_at=retry_at)
     with db.session() as s:
         s.execute(
             update(ChatMessage)
