@@ -204,23 +204,42 @@ def _track_health(s: Session, webhook_id: str, ok: bool, now: datetime) -> None:
         hook.active = False
         hook.disabled_reason = "deliveries failed for three days"
         log.warning("webhook %s disabled after three days of failures", hook.id)
-        admins = s.scalars(
-            select(Membership.user_id).where(
-                Membership.organization_id == hook.organization_id,
-                Membership.status == ACTIVE,
-                Membership.role.in_(("Owner", "Admin")),
-            )
+        notify_admins(
+            s,
+            hook.organization_id,
+            "webhook.disabled",
+            f"A webhook to {hook.url} was disabled after three days of failed deliveries",
+            {"webhook_id": hook.id},
+            now,
         )
-        for user_id in admins:
-            if user_id is not None:
-                s.add(
-                    Notification(
-                        user_id=user_id,
-                        organization_id=hook.organization_id,
-                        kind="webhook.disabled",
-                        message=f"A webhook to {hook.url} was disabled after three days of "
-                        "failed deliveries",
-                        data={"webhook_id": hook.id},
-                        created_at=now,
-                    )
+
+
+def notify_admins(
+    s: Session,
+    organization_id: str,
+    kind: str,
+    message: str,
+    data: dict[str, object],
+    now: datetime,
+) -> None:
+    """An in-app notification to the organization's active Owners and Admins (an outbox
+    target turned off after three days of failures, say)."""
+    admins = s.scalars(
+        select(Membership.user_id).where(
+            Membership.organization_id == organization_id,
+            Membership.status == ACTIVE,
+            Membership.role.in_(("Owner", "Admin")),
+        )
+    )
+    for user_id in admins:
+        if user_id is not None:
+            s.add(
+                Notification(
+                    user_id=user_id,
+                    organization_id=organization_id,
+                    kind=kind,
+                    message=message,
+                    data=data,
+                    created_at=now,
                 )
+            )

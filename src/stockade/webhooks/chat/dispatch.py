@@ -28,10 +28,16 @@ from sqlalchemy.orm import Session
 from stockade.store import Database
 from stockade.store.chat_models import FAILED, PENDING, ChatIntegration, ChatMessage
 from stockade.store.crypto import SealedValueError, SecretBox
-from stockade.store.tenancy_models import ACTIVE, Membership, Notification
 from stockade.store.types import utcnow
 from stockade.webhooks.chat.messages import render
-from stockade.webhooks.delivery import CLAIM_LEASE, DISABLE_AFTER, PARALLEL, Outcome, attempt_values
+from stockade.webhooks.delivery import (
+    CLAIM_LEASE,
+    DISABLE_AFTER,
+    PARALLEL,
+    Outcome,
+    attempt_values,
+    notify_admins,
+)
 from stockade.webhooks.errors import SendError, WebhookRejectedError
 from stockade.webhooks.sender import Sender
 
@@ -168,23 +174,12 @@ def _track_health(s: Session, organization_id: str, ok: bool, now: datetime) -> 
         row.active = False
         row.disabled_reason = "messages failed for three days"
         log.warning("chat notifications of %s turned off after three days", organization_id)
-        admins = s.scalars(
-            select(Membership.user_id).where(
-                Membership.organization_id == organization_id,
-                Membership.status == ACTIVE,
-                Membership.role.in_(("Owner", "Admin")),
-            )
+        notify_admins(
+            s,
+            organization_id,
+            "chat.disabled",
+            f"Chat notifications to {row.url_hint} were turned off after three days of "
+            "failed messages",
+            {},
+            now,
         )
-        for user_id in admins:
-            if user_id is not None:
-                s.add(
-                    Notification(
-                        user_id=user_id,
-                        organization_id=organization_id,
-                        kind="chat.disabled",
-                        message=f"Chat notifications to {row.url_hint} were turned off after "
-                        "three days of failed messages",
-                        data={},
-                        created_at=now,
-                    )
-                )
