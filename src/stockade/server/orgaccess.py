@@ -21,6 +21,7 @@ from stockade.server.context import AppContext, Context, DbSession
 from stockade.server.deps import CurrentPrincipal, actor_of
 from stockade.store.models import User
 from stockade.tenancy.access import Access, resolve
+from stockade.tenancy.errors import InvalidInputError, NotFoundError, TenancyError
 from stockade.tenancy.permissions import Permission
 from stockade.tenancy.unit import INVITE_LINK, Unit
 
@@ -71,3 +72,14 @@ def requires(permission: Permission | None) -> Any:
 
     check.permission = permission  # type: ignore[attr-defined]
     return Depends(check)
+
+
+def refused(
+    unit: Unit, organization_id: str, action: str, code: str, message: str, *, missing: bool
+) -> TenancyError:
+    """A domain package's refusal as the team layer's error: something missing is a plain
+    404; a definition that can never be accepted (an internal target, say) is a 422 and a
+    security-relevant attempt, so it goes on the audit log although the request rolls back."""
+    if missing:
+        return NotFoundError(code, message)
+    return InvalidInputError(code, message, audit=unit.denied(organization_id, action, code))

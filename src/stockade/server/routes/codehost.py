@@ -18,7 +18,7 @@ from stockade.jobs.codehost.errors import CodeHostError, CodeHostNotFoundError
 from stockade.server import pagination
 from stockade.server.content import require_json
 from stockade.server.context import AppContext, Context
-from stockade.server.orgaccess import UnitDep, requires
+from stockade.server.orgaccess import UnitDep, refused, requires
 from stockade.server.schemas.codehost import (
     GitHubSettingsIn,
     GitHubSettingsOut,
@@ -28,7 +28,7 @@ from stockade.server.schemas.codehost import (
 from stockade.server.schemas.common import problems
 from stockade.store.codehost_models import CodeHostSettings, Publication
 from stockade.tenancy.access import Access
-from stockade.tenancy.errors import InvalidInputError, NotFoundError, TenancyError
+from stockade.tenancy.errors import TenancyError
 from stockade.tenancy.permissions import Permission
 from stockade.tenancy.unit import Unit
 
@@ -48,9 +48,8 @@ def out(row: CodeHostSettings) -> GitHubSettingsOut:
 def _refused(unit: Unit, action: str, exc: CodeHostError, org: str) -> TenancyError:
     """A refused definition (an internal API URL, say) is audited although the request
     rolls back; a missing integration is a plain 404."""
-    if isinstance(exc, CodeHostNotFoundError):
-        return NotFoundError(exc.code, str(exc))
-    return InvalidInputError(exc.code, str(exc), audit=unit.denied(org, action, exc.code))
+    missing = isinstance(exc, CodeHostNotFoundError)
+    return refused(unit, org, action, exc.code, str(exc), missing=missing)
 
 
 def _settings(unit: Unit, access: Access) -> CodeHostSettings:

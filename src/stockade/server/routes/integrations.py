@@ -14,7 +14,7 @@ from starlette.concurrency import run_in_threadpool
 
 from stockade.server.content import require_json
 from stockade.server.context import AppContext, Context
-from stockade.server.orgaccess import UnitDep, requires
+from stockade.server.orgaccess import UnitDep, refused, requires
 from stockade.server.routes.webhooks import sender_for
 from stockade.server.schemas.common import problems
 from stockade.server.schemas.integrations import (
@@ -27,7 +27,7 @@ from stockade.server.schemas.integrations import (
 from stockade.server.schemas.webhooks import TestResult
 from stockade.store.chat_models import ChatIntegration
 from stockade.tenancy.access import Access
-from stockade.tenancy.errors import InvalidInputError, NotFoundError, TenancyError
+from stockade.tenancy.errors import TenancyError
 from stockade.tenancy.permissions import Permission
 from stockade.tenancy.unit import Unit
 from stockade.webhooks.chat import integration
@@ -57,9 +57,8 @@ def out(row: ChatIntegration) -> ChatSettingsOut:
 def _refused(unit: Unit, action: str, exc: WebhookError, org: str) -> TenancyError:
     """A refused definition (an internal target, say) is audited although the request
     rolls back; missing settings are a plain 404."""
-    if isinstance(exc, WebhookNotFoundError):
-        return NotFoundError(exc.code, str(exc))
-    return InvalidInputError(exc.code, str(exc), audit=unit.denied(org, action, exc.code))
+    missing = isinstance(exc, WebhookNotFoundError)
+    return refused(unit, org, action, exc.code, str(exc), missing=missing)
 
 
 def _settings(unit: Unit, access: Access) -> ChatIntegration:

@@ -15,7 +15,7 @@ from starlette.concurrency import run_in_threadpool
 from stockade.server import pagination
 from stockade.server.content import require_json
 from stockade.server.context import AppContext, Context
-from stockade.server.orgaccess import UnitDep, requires
+from stockade.server.orgaccess import UnitDep, refused, requires
 from stockade.server.schemas.common import problems
 from stockade.server.schemas.webhooks import (
     DeliveryOut,
@@ -29,7 +29,7 @@ from stockade.server.schemas.webhooks import (
 )
 from stockade.store.webhook_models import Webhook
 from stockade.tenancy.access import Access
-from stockade.tenancy.errors import InvalidInputError, NotFoundError, TenancyError
+from stockade.tenancy.errors import TenancyError
 from stockade.tenancy.permissions import Permission
 from stockade.tenancy.unit import Unit
 from stockade.webhooks import service
@@ -70,9 +70,8 @@ def _refused(unit: Unit, action: str, exc: WebhookError, org: str) -> TenancyErr
     """The refusal as the team layer's error: a rejected definition is a security-relevant
     attempt (an internal target, say) and goes on the audit log although the request rolls
     back; an unknown id is a plain 404."""
-    if isinstance(exc, WebhookNotFoundError):
-        return NotFoundError(exc.code, str(exc))
-    return InvalidInputError(exc.code, str(exc), audit=unit.denied(org, action, exc.code))
+    missing = isinstance(exc, WebhookNotFoundError)
+    return refused(unit, org, action, exc.code, str(exc), missing=missing)
 
 
 @router.post(
