@@ -12,7 +12,7 @@ from llm_provider_server import ProviderServer, llm_settings
 from stockade.config import Llm, load_settings
 from stockade.core.errors import ConfigError
 from stockade.llm.factory import build_client
-from stockade.llm.providers._http import new_client
+from stockade.llm.providers._http import POOL_SHARDS, new_client
 
 
 def test_no_provider_means_no_client() -> None:
@@ -101,3 +101,54 @@ def test_pooled_client_has_the_timeout_and_never_follows_redirects() -> None:
         assert http.headers["user-agent"].startswith("stockade/")
     finally:
         asyncio.run(http.aclose())
+
+
+def test_concurrent_calls_are_spread_over_the_pools_and_all_answered() -> None:
+    """The pooled client spreads calls round-robin over POOL_SHARDS connection pools (one
+    httpcore pool with many connections costs O(n²) CPU per call); every call is answered
+    and each pool opens its own connections."""
+    peers: set[int] = set()
+    writers: list[asyncio.StreamWriter] = []
+
+    async def handle(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        peers.add(writer.get_extra_info("peername")[1])
+        writers.append(writer)
+        try:
+            while True:
+                head = await reader.readuntil(b"\r\n\r\n")
+                length = next(
+                    (
+                        int(line.split(b":")[1])
+                        for line in head.split(b"\r\n")
+                        if line.lower().startswith(b"content-length:")
+                    ),
+                    0,
+                )
+                await reader.readexactly(length)
+                await asyncio.sleep(0.05)  # concurrent calls overlap: each needs a connection
+                writer.write(b"HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\n{}")
+                await writer.drain()
+        except (asyncio.IncompleteReadError, ConnectionError):
+            pass
+
+    async def scenario() -> tuple[int, list[int]]:
+        server = await asyncio.start_server(handle, "127.0.0.1", 0)
+        url = f"http://127.0.0.1:{server.sockets[0].getsockname()[1]}/v1"
+        http = new_client(Llm(max_concurrency=64))
+        try:
+            for n in range(2 * POOL_SHARDS):  # one after another: each pool keeps one alive
+                assert (await http.post(url, json={"n": n})).status_code == 200
+            sequential = len(peers)
+            answers = await asyncio.gather(*(http.post(url, json={"n": n}) for n in range(32)))
+        finally:
+            await http.aclose()
+            server.close()
+            for writer in writers:
+                writer.close()
+                await writer.wait_closed()
+        return sequential, [a.status_code for a in answers]
+
+    sequential, statuses = asyncio.run(scenario())
+    assert sequential == POOL_SHARDS  # a single pool would have reused one connection
+    assert statuses == [200] * 32
+    assert len(peers) <= POOL_SHARDS + 32

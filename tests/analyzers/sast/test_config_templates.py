@@ -230,7 +230,7 @@ def test_tokenizers_stay_linear(dialect: str, unit: str) -> None:
     small = unit * (500_000 // len(unit))
     large = unit * (2_000_000 // len(unit))
     t_small = min(_seconds(small, dialect) for _ in range(2))
-    t_large = _seconds(large, dialect)
+    t_large = min(_seconds(large, dialect) for _ in range(2))  # the best of two: not a pause
     assert t_large < max(t_small, 0.01) * 10, (t_small, t_large)
 
 

@@ -37,6 +37,10 @@ class FixAnswer(BaseModel):
         return min(1.0, max(0.0, value))
 
 
+# Built once: generating a JSON schema costs about a millisecond, on every call.
+_SCHEMA = OutputSchema("fix", FixAnswer.model_json_schema())
+
+
 @dataclass(frozen=True, slots=True)
 class FixResult:
     fixed_code: str
@@ -68,7 +72,7 @@ async def propose_fix(client: LLMClient, fix: FixInput, options: ServiceOptions)
     sent = prompt.add("vulnerable_code", fix.vulnerable_code, options)
     request = CompletionRequest(
         messages=prompt.request().messages,
-        schema=OutputSchema("fix", FixAnswer.model_json_schema()),
+        schema=_SCHEMA,
     )
     answer = await ask(client, "fix", request, FixAnswer, options)
     # Compared with what the model saw: the client's code, cut where the prompt was cut
