@@ -167,3 +167,36 @@ def test_empty_finding_ids_is_422(
     assert r.status_code == 422
     assert r.json()["code"] == "llm_invalid_input"
     assert provider.requests == []
+
+
+def test_enriched_findings_show_the_answer_when_read_back(
+    app: FastAPI, http: TestClient, team: Team, accounts: Accounts, provider: ProviderServer
+) -> None:
+    """The write-back is visible where findings are read: the job's findings page, the job
+    detail and a triage answer; before enrichment the fields read null."""
+    alice = team.person()
+    job = completed_job(app, alice)
+    ids = finding_ids(alice, job)
+    key = api_key(accounts, alice)
+    before = http.get(f"/api/v1/jobs/{job}/findings", headers=key).json()["items"]
+    assert [(f["explanation"], f["remediation_suggestion"]) for f in before] == [
+        (None, None)
+    ] * len(ids)
+    provider.default = Reply.json(ANSWER)
+    r = http.post(f"/api/v1/jobs/{job}/enrich", json={"finding_ids": ids}, headers=key)
+    assert r.status_code == 200 and r.json()["enriched_count"] == len(ids), r.text
+    page = http.get(f"/api/v1/jobs/{job}/findings", headers=key)
+    assert page.status_code == 200, page.text
+    by_id = {f["id"]: f for f in page.json()["items"]}
+    assert by_id[ids[0]]["explanation"] == ANSWER["explanation"]
+    assert by_id[ids[0]]["remediation_suggestion"] == ANSWER["remediation_suggestion"]
+    detail = http.get(f"/api/v1/jobs/{job}", headers=key).json()
+    detailed = {f["id"]: f for f in detail["findings"]}
+    assert detailed[ids[0]]["remediation_suggestion"] == ANSWER["remediation_suggestion"]
+    patched = http.patch(
+        f"/api/v1/findings/{ids[0]}",
+        json={"state": "risk_accepted", "justification": "internal tool"},
+        headers=key,
+    )
+    assert patched.status_code == 200, patched.text
+    assert patched.json()["explanation"] == ANSWER["explanation"]

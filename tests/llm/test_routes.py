@@ -128,6 +128,28 @@ def test_a_stream_cut_mid_way_ends_with_an_error_event_and_a_refund(
     assert tokens_used(http, key) == 0
 
 
+def test_a_stream_is_bounded_by_the_total_budget_and_refunded(
+    tmp_path: Path, db_url: str, provider: ProviderServer
+) -> None:
+    """A provider slower than ``llm.total_budget_seconds`` (each wait is within its
+    per-call timeout) ends the streamed explain with 503, as it ends a JSON one."""
+    section = llm_section(provider, timeout_seconds=10, total_budget_seconds=0.5)
+    application = llm_app(tmp_path, db_url, section)
+    try:
+        with TestClient(application) as client:
+            accounts = Accounts(application)
+            own = {"X-API-Key": accounts.api_key(client, accounts.signed_in(client))}
+            provider.script(Reply.json(EXPLAINED, delay=2.0))
+            headers = {**own, "Accept": "text/event-stream"}
+            r = client.post("/api/v1/llm/explain", json=EXPLAIN, headers=headers)
+            assert r.status_code == 503, r.text
+            assert r.json()["code"] == "llm_unavailable"
+            assert "total_budget_seconds" in r.json()["detail"]
+            assert tokens_used(client, own) == 0
+    finally:
+        application.state.ctx.db.dispose()
+
+
 def test_fix_of_a_sql_injection_is_verified_by_stockades_own_sast(
     http: TestClient, key: dict[str, str], provider: ProviderServer
 ) -> None:

@@ -17,6 +17,7 @@ from stockade.core.finding import Finding
 from stockade.core.severity import Severity, severity_counts, severity_order
 from stockade.store.job_models import Job, JobFinding
 from stockade.store.job_repositories import JobFindings, Jobs
+from stockade.store.llm_models import FindingEnrichment
 
 SEVERITIES: tuple[str, ...] = tuple(s.value for s in Severity)
 
@@ -83,13 +84,17 @@ def _previous_fingerprints(s: Session, job: Job) -> set[str] | None:
     return JobFindings(s).fingerprints_of_job(prev)
 
 
-def finding_json(row: JobFinding) -> dict[str, Any]:
+def finding_json(row: JobFinding, enrichment: FindingEnrichment | None = None) -> dict[str, Any]:
     """The API shape of a stored finding (API.md, "Finding (server JSON)"): the core codec's
-    JSON of the stored finding, plus the row's ``id`` and ``state`` and a ``location``."""
+    JSON of the stored finding, plus the row's ``id`` and ``state`` and a ``location``, and
+    what ``POST /jobs/{id}/enrich`` wrote back (``explanation``, ``remediation_suggestion``;
+    null until the finding is enriched)."""
     data = codec.finding_to_json(codec.finding_from_json(row.data))
     data["id"] = row.id
     data["state"] = row.state
     data["location"] = f"{data['file']}:{data['line']}:{data['column']}"
+    data["explanation"] = enrichment.explanation if enrichment else None
+    data["remediation_suggestion"] = enrichment.remediation_suggestion if enrichment else None
     return data
 
 

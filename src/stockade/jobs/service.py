@@ -46,6 +46,7 @@ from stockade.scan import ModuleRun, ScanResult
 from stockade.store.crypto import SecretBox
 from stockade.store.job_models import COMPLETED, QUEUED, FindingEvent, Job, JobFinding
 from stockade.store.job_repositories import FindingEvents, JobFindings, Jobs
+from stockade.store.llm_models import FindingEnrichments
 from stockade.store.types import new_id, utcnow
 from stockade.tenancy import audit
 from stockade.tenancy.access import Access, Actor, resolve
@@ -293,7 +294,9 @@ class JobService:
     def detail(self, caller: Caller, job_id: str) -> JobDetail:
         """The job with all its findings, most severe first."""
         job = self._visible_job(caller, job_id, "read")
-        return JobDetail(job, [finding_json(r) for r in self._findings.of_job(job.id)])
+        enriched = FindingEnrichments(self._session).of_job(job.id)
+        rows = self._findings.of_job(job.id)
+        return JobDetail(job, [finding_json(r, enriched.get(r.id)) for r in rows])
 
     def list_jobs(
         self,
@@ -408,7 +411,8 @@ class JobService:
             limit=limit + 1,
         )
         page = _page(rows, limit, lambda row: row.id)
-        return Page([finding_json(r) for r in page.items], page.next_cursor)
+        enriched = FindingEnrichments(self._session).of([r.id for r in page.items])
+        return Page([finding_json(r, enriched.get(r.id)) for r in page.items], page.next_cursor)
 
     def _finding_cursor(self, job: Job, cursor: str | None) -> JobFinding | None:
         """The finding a ``findings`` cursor names: swap this to change the cursor format."""
@@ -434,7 +438,7 @@ class JobService:
                 row.resolved_at = utcnow()
             row.state = state
             self._findings.flush()
-        return finding_json(row)
+        return finding_json(row, FindingEnrichments(self._session).of([row.id]).get(row.id))
 
     def _record_state_change(
         self, caller: Caller, row: JobFinding, state: str, justification: str | None

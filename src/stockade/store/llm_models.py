@@ -13,6 +13,7 @@ from datetime import datetime
 from sqlalchemy import ForeignKey, String, Text, select
 from sqlalchemy.orm import Mapped, Session, mapped_column
 
+from stockade.store.job_models import JobFinding
 from stockade.store.models import Base
 from stockade.store.types import utcnow
 
@@ -41,6 +42,15 @@ class FindingEnrichments:
             return {}
         rows = self._session.scalars(
             select(FindingEnrichment).where(FindingEnrichment.finding_id.in_(finding_ids))
+        )
+        return {row.finding_id: row for row in rows}
+
+    def of_job(self, job_id: str) -> dict[str, FindingEnrichment]:
+        """Every enrichment of a job's findings, in one query (no id list to bind)."""
+        rows = self._session.scalars(
+            select(FindingEnrichment)
+            .join(JobFinding, JobFinding.id == FindingEnrichment.finding_id)
+            .where(JobFinding.job_id == job_id)
         )
         return {row.finding_id: row for row in rows}
 

@@ -6,7 +6,7 @@ sends it and ends with the same validated object the JSON answer carries.
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncGenerator
 
 from pydantic import BaseModel, Field, ValidationError
 
@@ -60,7 +60,7 @@ async def explain(
 
 async def explain_stream(
     client: LLMClient, request: CompletionRequest, options: ServiceOptions
-) -> AsyncIterator[str | ExplainAnswer]:
+) -> AsyncGenerator[str | ExplainAnswer, None]:
     """The answer's text pieces, then the validated :class:`ExplainAnswer` last. A streamed
     answer cannot be repaired by asking again (the text is already out), so an invalid one
     raises :class:`LLMBadResponseError` at the end."""

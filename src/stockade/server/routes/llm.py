@@ -194,12 +194,25 @@ async def _explain_stream(
     """SSE: ``delta`` events (``{"text": ...}``) then one ``result`` event with the same
     object the JSON answer has. A failure before the first piece is an ordinary problem
     answer; after it, an ``error`` event carrying the problem body (the status line is
-    already sent). Either way the call is refunded."""
+    already sent). Either way the call is refunded. The whole stream, like a JSON answer,
+    ends at ``llm.total_budget_seconds``."""
     org = str(organization) if organization is not None else None
     paid = await run_in_threadpool(llm_charges.charge, ctx, caller, org)
     pieces = explain_service.explain_stream(client, completion, options)
+    deadline = anyio.current_time() + ctx.settings.llm.total_budget_seconds
+
+    async def next_piece() -> str | explain_service.ExplainAnswer:
+        try:
+            with anyio.fail_after(max(deadline - anyio.current_time(), 0.0)):
+                return await anext(pieces)
+        except TimeoutError:
+            await pieces.aclose()
+            raise ProviderUnavailableError(
+                "the LLM request took longer than llm.total_budget_seconds"
+            ) from None
+
     try:
-        first = await anext(pieces)
+        first = await next_piece()
     except ProviderError:
         await run_in_threadpool(llm_charges.refund, ctx, paid)
         raise
@@ -212,7 +225,7 @@ async def _explain_stream(
                     yield _sse("result", item.model_dump())
                     return
                 yield _sse("delta", {"text": item})
-                item = await anext(pieces)
+                item = await next_piece()
         except LLMError as exc:
             if isinstance(exc, ProviderError):
                 await run_in_threadpool(llm_charges.refund, ctx, paid)
