@@ -130,6 +130,12 @@ def test_language_detection() -> None:
     assert language_of_path("Rakefile") == "ruby"
     assert language_of_path(".env.production") == "dotenv"
     assert language_of_path("README") is None
+    # The suffix is the name's last dot, neither leading nor trailing (pathlib's rule).
+    assert language_of_path("src/.py") is None  # a hidden file named ".py"
+    assert language_of_path("a.b/noext") is None  # a dot in a directory is no suffix
+    assert language_of_path("weird.") is None
+    assert language_of_path("..py") == "python"
+    assert language_of_path("pkg/app.test.TS") == "typescript"
     assert language_of_shebang(b"#!/usr/bin/env python3\nprint()") == "python"
     assert language_of_shebang(b"#!/usr/bin/env -S node --flag") == "javascript"
     assert language_of_shebang(b"#!/bin/sh\n") == "shell"

@@ -18,10 +18,10 @@ from pathlib import Path
 from typing import Any
 
 from stockade.analyzers import registry
+from stockade.analyzers.interface import Analyzer
 from stockade.analyzers.target import SourceFile, Target, TargetOptions
 from stockade.core.finding import Finding, ScanIssue
 from stockade.core.rule import Rule
-from stockade.scan import drift
 from stockade.scan.baseline import Baseline
 from stockade.scan.events import EventSink, ScanEvent, ignore_events
 from stockade.scan.project import ProjectConfig
@@ -108,12 +108,27 @@ def run_scan(
     return result
 
 
+DRIFT_MODULE = "api"  # the module spec drift belongs to (stockade.scan.drift.MODULE)
+
+
+def _module_rules(analyzer: Analyzer) -> list[Rule]:
+    """The analyzer's rules, and for the API module also spec drift's."""
+    if analyzer.name != DRIFT_MODULE:
+        return list(analyzer.rules())
+    from stockade.scan import drift
+
+    return [*analyzer.rules(), *drift.drift_rules().values()]
+
+
 def _run_drift(worker: Worker, files: Sequence[SourceFile], merged: BatchResult) -> None:
     """Spec drift needs every file at once (routes in the code, operations in the specs), so
-    it runs here after the per-file work, as part of the API module."""
-    api = next((a for a in worker.analyzers if a.name == drift.MODULE), None)
+    it runs here after the per-file work, as part of the API module (imported only then:
+    it loads tree-sitter grammars, which a secrets-only scan does not need)."""
+    api = next((a for a in worker.analyzers if a.name == DRIFT_MODULE), None)
     if api is None or worker.spec.target.only is not None:
         return
+    from stockade.scan import drift
+
     started = time.perf_counter()
     try:
         result = drift.run_drift(files, worker.spec.target.read_bytes, api.options)
@@ -218,7 +233,7 @@ def _assemble(
     modules = [
         ModuleRun(
             a.name,
-            [*a.rules(), *drift.drift_rules().values()] if a.name == drift.MODULE else a.rules(),
+            _module_rules(a),
             merged.scanned[a.name],
             per_module[a.name],
             int(merged.seconds.get(a.name, 0.0) * 1000),

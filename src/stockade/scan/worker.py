@@ -82,9 +82,10 @@ class Worker:
 
     def run_batch(self, files: Sequence[SourceFile]) -> BatchResult:
         result = BatchResult()
-        for file in files:
-            self._run_file(file, result)
-            result.files_done += 1
+        with _alarm_handler(self.spec.file_timeout):
+            for file in files:
+                self._run_file(file, result)
+                result.files_done += 1
         return result
 
     def _run_file(self, file: SourceFile, result: BatchResult) -> None:
@@ -153,23 +154,42 @@ def _default_basis(f: Finding, content: FileContent) -> str:
     return loc.snippet or str(loc.line)
 
 
+def _on_alarm(signum: int, frame: FrameType | None) -> None:
+    raise FileTimeoutError
+
+
+def _alarm_usable(seconds: float) -> bool:
+    """SIGALRM exists only in the main thread; a limit of 0 means none."""
+    return seconds > 0 and threading.current_thread() is threading.main_thread()
+
+
 @contextmanager
-def _time_limit(seconds: float) -> Iterator[None]:
-    """Interrupt the body after ``seconds`` (only possible in the main thread, via SIGALRM)."""
-    if seconds <= 0 or threading.current_thread() is not threading.main_thread():
+def _alarm_handler(seconds: float) -> Iterator[None]:
+    """The SIGALRM handler of :func:`_time_limit`, installed once for a batch of files (and
+    the caller's handler put back after it): installing it per file cost more than many
+    small files take to analyse."""
+    if not _alarm_usable(seconds):
         yield
         return
+    previous = signal.signal(signal.SIGALRM, _on_alarm)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGALRM, previous)
 
-    def on_alarm(signum: int, frame: FrameType | None) -> None:
-        raise FileTimeoutError
 
-    previous = signal.signal(signal.SIGALRM, on_alarm)
+@contextmanager
+def _time_limit(seconds: float) -> Iterator[None]:
+    """Interrupt the body after ``seconds`` (only possible in the main thread, via SIGALRM,
+    with :func:`_alarm_handler` around it)."""
+    if not _alarm_usable(seconds) or signal.getsignal(signal.SIGALRM) is not _on_alarm:
+        yield
+        return
     signal.setitimer(signal.ITIMER_REAL, seconds)
     try:
         yield
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
 
 
 # -- process-pool plumbing -----------------------------------------------------------------

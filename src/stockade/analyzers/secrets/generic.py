@@ -367,8 +367,11 @@ def _plausible_name(segment: str) -> bool:
     return len(segment) <= 16 or filters.is_identifier_name(segment) or filters.is_wordy(segment)
 
 
+@lru_cache(maxsize=16384)
 def judge_value(value: str, kind: str, quoted: bool, provider: bool = False) -> Confidence | None:
-    """The confidence a value is a real credential, None when it is noise.
+    """The confidence a value is a real credential, None when it is noise. Cached, like
+    :func:`judge_name`: generated API models repeat the same identifiers (``NextToken``)
+    thousands of times, each costing a dozen filters.
 
     ``provider``: a provider's name is right beside the value (see the proximity module).
     Then a UUID or a bare hex digest is that provider's token format, not an identifier or a
@@ -430,25 +433,28 @@ def _stand_in(value: str) -> bool:
 
 
 def _noise(value: str, quoted: bool) -> bool:
+    """Whether ``value`` is one of the known kinds of non-secret. The checks are independent,
+    so their order only sets the cost: the cheapest first, then ``is_wordy``, which is what
+    rejects nearly every value in real code (identifiers such as ``NextToken``)."""
     if (
-        filters.is_placeholder(value)
+        (not quoted and not any(c.isdigit() for c in value))
+        or _JWT_SHAPE.match(value) is not None  # judged (header decoded) by the JWT detector
+        or _BYTE_ESCAPE.search(value) is not None  # b'str\x00ing': test bytes, not a secret
         or filters.is_version(value)
         or filters.is_timestamp(value)
-        or filters.is_regex_like(value)
-        or filters.is_sequence(value)
-        or filters.has_long_run(value, 5)
-        or filters.has_repeated_chunk(value)
+        or filters.is_public_key_format(value)
+        or formats.claims_format_falsely(value)
         or filters.is_wordy(value)
         or filters.is_composed_of_words(value)
         or filters.is_code_reference(value)
         or filters.is_reference(value)
+        or filters.is_regex_like(value)
         or filters.is_documented_example(value)
-        or _JWT_SHAPE.match(value) is not None  # judged (header decoded) by the JWT detector
-        or (not quoted and not any(c.isdigit() for c in value))
         or filters.is_package_coordinate(value)
-        or filters.is_public_key_format(value)
-        or formats.claims_format_falsely(value)
-        or _BYTE_ESCAPE.search(value) is not None  # b'str\x00ing': test bytes, not a secret
+        or filters.has_long_run(value, 5)
+        or filters.has_repeated_chunk(value)
+        or filters.is_sequence(value)
+        or filters.is_placeholder(value)
     ):
         return True
     # base64 of a stand-in (a Kubernetes Secret's ``Y2hhbmdlbWU=``) is still a stand-in
