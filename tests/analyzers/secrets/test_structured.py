@@ -8,12 +8,16 @@ from __future__ import annotations
 
 import base64
 import json
+import random
 import subprocess
+from collections.abc import Iterable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from analyzers.secrets.helpers import analyze, fake, findings, rule_ids
+from stockade.analyzers.secrets import structured
 from stockade.core.severity import Confidence, Severity
 
 B64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
@@ -344,3 +348,34 @@ def test_ado_net_and_jdbc_connection_strings() -> None:
     jdbc = f"spring.datasource.url=jdbc:mysql://db:3306/app?user=app&password={pw}\n"
     assert rule_ids(ado, "web.config") == ["generic-password"]
     assert rule_ids(jdbc, "application.properties") == ["generic-password"]
+
+
+def _url_spans(matches: Iterable[Any]) -> list[tuple[int, ...]]:
+    return [tuple(x for g in range(4) for x in m.span(g)) for m in matches]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        b"",
+        b"see https://example.com/x and ftp://ftp.example.org",
+        b"postgres://app:s3cr3tPa55@db.internal:5432/app",
+        b"a://b:c@d e://f:g@h",  # two matches, the second right after the first
+        b"x" * 40 + b"://" + b"u" * 99 + b":" + b"p" * 199 + b"@" + b"h" * 5000,  # long host
+        b"://:@ http://:x@y ht-tp+s://u:p@[::1] 9x://u:p@h",
+        b"redis://:only-password@cache:6379/0",
+    ],
+)
+def test_url_matches_equal_finditer(text: bytes) -> None:
+    """The '://'-anchored search finds exactly what RE2's finditer over the whole text finds."""
+    expected = _url_spans(structured._URL.finditer(text))
+    assert _url_spans(structured._url_matches(text)) == expected
+
+
+def test_url_matches_equal_finditer_on_random_text() -> None:
+    rng = random.Random(1234)
+    pieces = [b"a", b"Z", b"1", b":", b"/", b"//", b"@", b".", b"-", b" ", b"\n", b"http://u:p@h"]
+    for _ in range(3000):
+        text = b"".join(rng.choice(pieces) for _ in range(rng.randint(0, 60)))
+        expected = _url_spans(structured._URL.finditer(text))
+        assert _url_spans(structured._url_matches(text)) == expected, text
