@@ -93,7 +93,9 @@ _CODE_FILE = re.compile(
     r"|hpp|cxx|m|mm|swift|dart|lua|pl|pm|r|jl|ex|exs|erl|hs|clj|ml)$",
     re.I,
 )
-_NAME_CHARS = re.compile(r"[A-Za-z0-9_.$-]*\Z")  # \Z: ``$`` would match before a newline
+# The name characters just before a match (the name alternative may start mid-identifier),
+# matched on the reversed bytes: ``[…]*\Z`` searched forward tries every start position.
+_NAME_CHARS_REVERSED = re.compile(rb"[A-Za-z0-9_.$-]*")
 _WORD = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
 _SECRET_WORDS = {
     "pass",
@@ -515,10 +517,10 @@ def _flag_starts(data: bytes, start: int) -> bool:
 
 def _from_match(data: bytes, m: object, testy: bool, code: bool) -> Candidate | None:
     match = m  # re2 match object (untyped)
-    head = data[max(0, match.start() - 40) : match.start()].decode("utf-8", "replace")  # type: ignore[attr-defined]
-    name_bytes = match.group(0)  # type: ignore[attr-defined]
-    prefix = _NAME_CHARS.search(head).group(0)  # type: ignore[union-attr]
-    tail = _name_part(name_bytes.decode("utf-8", "replace"))
+    head = data[max(0, match.start() - 40) : match.start()]  # type: ignore[attr-defined]
+    kept = _NAME_CHARS_REVERSED.match(head[::-1]).end()  # type: ignore[union-attr]
+    prefix = head[len(head) - kept :].decode("ascii")
+    tail = _name_part(match.group(0).decode("utf-8", "replace"))  # type: ignore[attr-defined]
     name = prefix + tail
     kind = judge_name(name) or _provider_name_kind(name)
     if kind is None:
@@ -531,7 +533,7 @@ def _from_match(data: bytes, m: object, testy: bool, code: bool) -> Candidate | 
         return None
     if group == 5 and (code or data[match.end(5) : match.end(5) + 1] == b"("):  # type: ignore[attr-defined]
         return None  # a program quotes its literals; an unquoted value is an expression
-    before = head[-len(prefix) - 1 : len(head) - len(prefix)] if len(head) > len(prefix) else ""
+    before = head[: len(head) - kept].decode("utf-8", "replace")[-1:]
     name_end = match.start() + len(tail.encode())  # type: ignore[attr-defined]
     sep = data[name_end : match.start(group)].decode("utf-8", "replace")  # type: ignore[attr-defined]
     if not _plausible_assignment(name, before, sep, _QUOTES.get(group, "")):
