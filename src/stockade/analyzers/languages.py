@@ -20,6 +20,12 @@ EXTENSIONS: dict[str, str] = {
     ".go": "go",
     ".php": "php",
     ".phtml": "php",
+    # Drupal's extension files: PHP code after <?php (without it, the grammar reads
+    # the file as plain text, so a .inc of another language yields nothing)
+    ".module": "php",
+    ".install": "php",
+    ".theme": "php",
+    ".engine": "php",
     ".php3": "php",
     ".php4": "php",
     ".php5": "php",
