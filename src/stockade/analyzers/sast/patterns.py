@@ -40,8 +40,8 @@ def run_patterns(
     """Each rule's findings, from one walk of the combined query; a rule whose query does not
     compile yields its error instead (reported, not fatal)."""
     compiled = rules.queries_for(file_language)
-    for rule, query, _unless, error in compiled:
-        if query is None:
+    for rule, count, _unless, error in compiled:
+        if count is None:
             yield rule, RuleError(rule.meta.id, error or "invalid query")
     combined, owners = rules.combined_query_for(file_language)
     if combined is None:

@@ -98,6 +98,10 @@ class LanguageAdapter:
     # text without which ``framework_sources`` finds nothing (``@Query(`` for
     # ``@Query('q') q``): the source prefilter looks for it too
     framework_source_markers: frozenset[str] = frozenset()
+    # words the adapter writes into dotted names without the file holding them (JavaScript's
+    # ``jsx.<attribute>`` calls): the taint engine's source gate must not look for them in
+    # the text
+    synthetic_name_words: frozenset[str] = frozenset()
     # calls that validate one of their arguments where they return true, for the generic
     # ``guard``: callee glob → position of the validated argument (``in_array($x, $ok)``: 0,
     # ``slices.Contains(ok, x)``: 1, ``ALLOWED.include?(x)``: 0)

@@ -422,6 +422,7 @@ JAVASCRIPT = JavaScriptAdapter(
     source_prefilter=True,
     framework_source_markers=frozenset(f"@{name}(" for name in _REQUEST_DECORATORS)
     | _PARAMETER_SOURCE_MARKERS,
+    synthetic_name_words=frozenset({"jsx"}),
     file_languages=("javascript", "typescript", "tsx"),
     loader=tree_sitter_javascript.language,
     clean_operators=NUMERIC_OPERATORS,

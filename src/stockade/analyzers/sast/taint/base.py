@@ -89,6 +89,9 @@ class EngineBase(ABC):
         self.module_env: Env = {}
         self.closures: dict[int, Env] = {}  # nested function → environment where it is defined
         self.frame = _Frame()
+        # root node id → its function and class nodes, found once (the source gate and the
+        # collection of functions both read them)
+        self._definitions_of: dict[int, list[Node]] = {}
 
     # -- implemented by the parts (TaintEngine composes all four) --------------------
 
