@@ -5,6 +5,7 @@ from pathlib import Path
 
 import pytest
 
+from stockade.analyzers.target import SourceFile
 from stockade.core.errors import BaselineError, ConfigError
 from stockade.scan import Baseline, ScanEvent, ScanOptions, run_scan, runner
 
@@ -173,3 +174,17 @@ def test_huge_single_line_file_and_invalid_utf8(write_tree: Tree) -> None:
     root = write_tree({"min.js": "a" * 3_000_000 + "DANGER", "bad.txt": b"ok \xffDANGER\xc3"})
     result = run_scan(root, DEMO)
     assert sorted(f.location.path for f in result.findings) == ["bad.txt", "min.js"]
+
+
+def test_batches_split_large_files_so_no_worker_gets_most_of_the_bytes() -> None:
+    """Largest first, and a byte cap per batch: ten 1 MB files and many small ones make
+    batches no bigger than the cap, covering every file once."""
+    files = [SourceFile(f"big{n}.ts", f"/x/big{n}.ts", 1 << 20, "typescript") for n in range(10)]
+    files += [SourceFile(f"s{n}.ts", f"/x/s{n}.ts", 1000, "typescript") for n in range(300)]
+    cap = 2 << 20
+    batches = list(runner._batches(files, cap))
+    assert sorted(f.path for b in batches for f in b) == sorted(f.path for f in files)
+    assert all(sum(f.size for f in b) < cap + (1 << 20) for b in batches)
+    assert len(batches) >= 5
+    assert batches[0][0].size == 1 << 20  # the largest files go out first
+    assert all(len(b) <= runner.BATCH_FILES for b in batches)
