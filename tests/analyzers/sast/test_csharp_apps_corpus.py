@@ -21,6 +21,37 @@ property set inside a multi-line initializer (``Arguments = $"..."``) is reporte
 ``new ProcessStartInfo`` line, and SQL a repository method builds with ``StringBuilder``
 from its own parameter is not "built text" for the parameter rule (only ``+``, interpolation
 and format calls are).
+
+Three more apps were written later, before any rule was changed for them: inventory_api (Web
+API controllers on Dapper, Npgsql and EF Core raw SQL, IHttpClientFactory, ProcessStartInfo,
+a CORS/JWT Program.cs), hr_functions (isolated-worker Azure Functions: HttpRequestData,
+queue/blob/Service Bus triggers, DirectorySearcher, BinaryFormatter, Json.NET, TLS and crypto
+helpers) and blog_pages (a Razor Page with [BindProperty] and its view, a Blazor component's
+MarkupString, cookies, headers, XML import, SQLite and MongoDB $where, JWT setup). As first
+written: recall 0.86 and precision 0.93 (38 of 44 vulnerable lines, 3 false positives in 45
+safe ones). The gaps, fixed as classes: an isolated-worker function writing request text into
+an HTML response (``HttpResponseData.WriteStringAsync`` with a text/html Content-Type) was no
+sink (csharp.xss-function-response); the route parameters an HttpTrigger binds by name were no
+sources; a fully qualified ``Newtonsoft.Json.TypeNameHandling.Auto`` was not matched; no rule
+for a repository method pasting its parameter into a ``$where``/parsed filter
+(csharp.nosql-injection-parameter); an unconditional ``UseDeveloperExceptionPage`` was
+cleared because the same Program.cs checked IsDevelopment for Swagger (the rule now reports
+calls that run unconditionally or under a non-environment condition). False positives: a
+project's own LDAP escaping helper (``EscapeLdap``) was no sanitizer; ``Process.Start(program,
+new[] { ... })`` was taken for a command line (an argument vector only injects through the
+program, unless that is a shell). After: recall 0.98 and precision 0.98 (43 of 44, one false
+positive in 45). Left: ``if (!string.IsNullOrEmpty(u) && Url.IsLocalUrl(u)) return
+Redirect(u);`` (the C# adapter takes a guard from a single call, not from an ``&&`` chain: an
+adapter change, not a rule) and the multi-line ``Arguments = ...`` initializer above.
+Written after those fixes and scored as written: helpdesk_worker (MVC controller on Dapper,
+XPath over a knowledge base, reflection, a RabbitMQ BackgroundService, crypto/JWT helpers)
+13 of 14 with no false positive in 13; the miss (an IV kept in a ``static readonly byte[]``
+field of the class) is fixed in csharp.static-iv. Headless browsers driven by the server
+(PuppeteerSharp ``GoToAsync``, Playwright ``GotoAsync``, Selenium ``GoToUrl``) were added as
+SSRF sinks after probing the classes the maintainers named. payments_grpc (a gRPC service on
+Dapper with a webhook client and regex matching, minimal-API receipt endpoints), written last
+and scored as written: 8 of 8 with no false positive in 8. All nine apps: 136 of 139 found,
+one false positive in 128 safe lines.
 """
 
 from __future__ import annotations
@@ -47,7 +78,7 @@ def test_csharp_apps_corpus_recall_and_precision() -> None:
     score = score_corpus(CORPUS)
     print("\n" + score.report())
     lines = score.lines
-    assert lines.tp + lines.fn >= 70 and lines.fp + lines.tn >= 55
+    assert lines.tp + lines.fn >= 125 and lines.fp + lines.tn >= 115
     assert lines.tpr >= 0.90, lines.misses
     assert lines.precision >= 0.90, lines.misses
 
