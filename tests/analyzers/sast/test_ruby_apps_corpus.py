@@ -26,6 +26,37 @@ Left, with the ternary above: ``ORDERS.fetch(params[:order], "default")`` on a c
 still carries the key's taint (as Java's ``Map.of(...).getOrDefault``). All six: 121 of 121,
 2 false positives in 88 safe lines.
 
+Three more apps (rails_billing: controllers, an admin namespace, a model, a Sidekiq job, an
+ERB view, initializers and a Rake file; grape_inventory: a Grape API, an HTTP client service
+and Rack hooks; sinatra_webhooks: a Sinatra app on Sequel, a store module and Lambda/SQS
+handlers) first written: recall 0.91, precision 0.94 (49 of 54 vulnerable lines, 3 false
+positives in 51 safe ones; a Sinatra view pair was dropped before scoring, as Sinatra's ERB
+does not escape <%= %> unless configured to). General fixes: a secret literal in a constant
+(``API_TOKEN = "sk_live_..."``), a request built from a Rack environment
+(``Rack::Request.new(env).params``) and loggers kept in constants or variables (``LOG.info``)
+as log sinks, Sinatra render helpers given the request's text or symbol (``erb
+params[:name].to_sym``), and ``<a target="_blank">`` to an outside URL written as HTML in
+an ERB view (erb.py now marks the line). False positives fixed: Rake's ``sh`` with an
+argument list runs no shell, and a /tmp path named by ``SecureRandom`` is not predictable.
+After: 53 of 54, 1 false positive in 51. Left (engine): a Sinatra route block's last
+expression is the response body (``"<p>#{params[:msg]}</p>"``), and the
+``HANDLERS.fetch(key, "Default")`` constant-hash lookup above.
+
+Two apps written after those fixes, scored as written: rails_helpdesk (controllers, an API
+controller, an ActiveJob, a model and a view) 16 of 16 with 1 false positive in 15 safe
+lines, ``render html: helpers.content_tag(:div, params[:text])`` (content_tag escapes its
+content; now a sanitizer); deploy_kit_gem (library code: public methods shelling out,
+loading YAML, rendering ERB, unpacking releases) 7 of 10 with 1 false positive in 9. That
+false positive was a mislabel (a constructor's ``@host`` went unescaped into the shell
+string; the twin now escapes it); the misses: ``ERB.new(template)`` of a method parameter
+(now ruby.template-injection-parameter), a parameter joined into a path by ``File.join``
+(the engine marks a parameter "built" only by string building on literals, so the
+``parameters: built`` path rule stays silent) and a shell line built from ``Dir.children``
+names (file names are no source). After: 8 of 10, no false positive in 9. A third,
+rails_reports_api (an API controller on select/joins/group, IO.popen, Process.spawn,
+JSON.load, Psych, render file:, a zip importer and a Sidekiq job), scored 12 of 12 with no
+false positive in 11. All twelve: 210 of 213, 3 false positives in 174 safe lines.
+
 Also here: the ERB reading (languages/erb.py) keeps a template's line numbers and tells
 escaped output from unescaped output."""
 
@@ -46,7 +77,7 @@ def test_ruby_apps_corpus_recall_and_precision() -> None:
     score = score_corpus(CORPUS)
     print("\n" + score.report())
     lines = score.lines
-    assert lines.tp + lines.fn >= 115 and lines.fp + lines.tn >= 80
+    assert lines.tp + lines.fn >= 185 and lines.fp + lines.tn >= 150
     assert lines.tpr >= 0.90, lines.misses
     assert lines.precision >= 0.90, lines.misses
 
@@ -109,3 +140,21 @@ def test_erb_views_are_scanned_with_ruby_rules(tmp_path: Path) -> None:
         (3, "ruby.xss"),
         (4, "ruby.erb-url-attribute-request-input"),
     ]
+
+
+def test_erb_marks_links_opening_outside_pages_in_new_tabs() -> None:
+    template = (
+        b"<p>\n"
+        b'<a href="<%= @site.url %>"\n   target="_blank">site</a>\n'
+        b'<a href="/local" target="_blank">here</a>\n'
+        b'<a href="https://pay.example.com" target="_blank" rel="noopener">pay</a>\n'
+        b'<a href="https://x.example.com" target="_blank" rel="<%= rel %>">x</a>\n'
+        b'<a href="https://docs.example.com" target=_blank>docs</a>\n'
+    )
+    ruby = erb_to_ruby(template)
+    assert ruby.count(b"\n") == template.count(b"\n")
+    marked = [i for i, line in enumerate(ruby.split(b"\n")) if b"__erb_blank_target__" in line]
+    assert marked == [1, 6]
+    started = time.perf_counter()
+    erb_to_ruby(b'<a href="https://x" target="_blank" ' * 100_000)
+    assert time.perf_counter() - started < 10.0

@@ -23,14 +23,18 @@ Controller actions are entry points: a method with a route attribute or annotati
 (Laravel's router passes route segments by name). Their untyped, ``string`` and ``mixed``
 parameters are route segments (request sources); ``int``/``bool`` ones were converted and
 class-typed ones are injected services, bound models or the request object.
+
+Blade templates (``*.blade.php``) are read as the PHP they compile to (:func:`blade_to_php`),
+so PHP's rules see which output skips escaping.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, cast
 
+import tree_sitter as ts
 import tree_sitter_php
 
 from stockade.analyzers.sast.languages.base import (
@@ -76,7 +80,105 @@ _STREAM_READS = frozenset(
 _STREAM_OPENS = frozenset({"file_get_contents", "fopen", "file", "new SplFileObject"})
 
 
+# ---- Blade -------------------------------------------------------------------------------
+
+BLADE_OUTPUT = b"__blade_out__"
+BLADE_RAW = b"__blade_raw__"
+BLADE_URL = b"__blade_url__"
+# what only a Blade template holds: raw echoes, Blade comments, the directives of layouts,
+# loops and conditions (a Vue or Angular template inside a PHP page has ``{{ x }}`` too, but
+# none of these). Directives that take arguments count with their "(": PHPDoc's ``@method``
+# and PHPStan's ``@extends Collection<int, User>`` are no Blade.
+_BLADE_MARKERS = re.compile(
+    rb"\{!!|\{\{--|@(?:extends|section|yield|foreach|forelse|if|unless|isset|auth|can|include"
+    rb"|push|stack|props|component|slot|method)\s*\(|@(?:endsection|endforeach|endforelse|endif"
+    rb"|endunless|endisset|endauth|endguest|endcan|endpush|endcomponent|endslot|php|endphp"
+    rb"|csrf|show|stop|parent)\b"
+)
+_BLADE_TAGS = re.compile(rb"@?\{\{--|@?\{!!|@?\{\{|@php\s*\(|@php\b|<\?(?:php\b|=)?")
+_BLADE_CLOSE = {b"{{--": b"--}}", b"{!!": b"!!}", b"{{": b"}}", b"@php": b"@endphp"}
+# HTML just before an echo that makes it the start of a URL attribute's value
+_BLADE_URL_ATTRIBUTE = re.compile(rb"""\b(?:href|src|action|formaction)\s*=\s*["']?$""", re.I)
+_BLADE_LOOK_BACK = 64
+
+
+def blade_to_php(data: bytes) -> bytes:
+    """The PHP a Blade template runs, with the template's line breaks (findings keep its
+    line numbers); other PHP comes back unchanged.
+
+    Blade echoes are HTML text to PHP's grammar, so rules would never see them. In the
+    template's text (not inside ``<?php ... ?>``): ``{!! x !!}`` (printed raw) becomes
+    ``<?php __blade_raw__(x); ?>``, ``{{ x }}`` (escaped) ``__blade_out__(x)``, or
+    ``__blade_url__(x)`` when it opens an ``href``/``src``/``action`` value, where escaping
+    does not stop a ``javascript:`` URL; ``{{-- comments --}}`` become their newlines and
+    ``@php ... @endphp`` the PHP inside (``@php($x = 1)`` stays text). ``@{{ x }}`` is
+    literal text. The scan goes from tag to tag with ``re.search``/``bytes.find``, so its
+    cost is linear in the file's size.
+    """
+    if not _BLADE_MARKERS.search(data):
+        return data
+    out: list[bytes] = []
+    pos = 0
+    while True:
+        tag = _BLADE_TAGS.search(data, pos)
+        if tag is None:
+            break
+        opener = tag.group()
+        text = data[pos : tag.start()]
+        if opener.startswith(b"<?"):  # PHP the template holds: copied as it is
+            end = data.find(b"?>", tag.end())
+            stop = len(data) if end < 0 else end + 2
+            out.append(text + data[tag.start() : stop])
+            pos = stop
+            continue
+        if opener.startswith(b"@php"):
+            if opener.endswith(b"("):  # @php($x = 1): one expression, kept as text
+                out.append(text + opener)
+                pos = tag.end()
+                continue
+            opener = b"@php"
+        elif opener.startswith(b"@"):  # @{{ x }}: a literal "{{ x }}"
+            out.append(text + opener[1:])
+            pos = tag.end()
+            continue
+        end = data.find(_BLADE_CLOSE[opener], tag.end())
+        if end < 0:
+            break  # an unclosed tag: the rest is text
+        body = data[tag.end() : end]
+        pos = end + len(_BLADE_CLOSE[opener])
+        out.append(text)
+        if opener == b"{{--":
+            out.append(b"\n" * body.count(b"\n"))
+        elif opener == b"@php":
+            out.append(b"<?php " + body + b" ?>")
+        else:
+            marker = BLADE_RAW
+            if opener == b"{{":
+                url = _BLADE_URL_ATTRIBUTE.search(text[-_BLADE_LOOK_BACK:])
+                marker = BLADE_URL if url else BLADE_OUTPUT
+            out.append(b"<?php " + marker + b"(" + body + b"); ?>")
+    out.append(data[pos:])
+    return b"".join(out)
+
+
+class BladeAwareParser:
+    """A PHP parser that reads Blade templates as their PHP: the analyzer only calls
+    ``parse`` on it."""
+
+    def __init__(self, php: ts.Parser) -> None:
+        self._php = php
+
+    def parse(self, data: bytes) -> ts.Tree:
+        return self._php.parse(blade_to_php(data))
+
+
 class PhpAdapter(LanguageAdapter):
+    def parser_for(self, file_language: str) -> ts.Parser:
+        """A Blade template is a ``.php`` file too (``show.blade.php``), and the analyzer
+        hands the parser bytes without a path: the wrapper tells a template by its markers
+        and leaves other PHP alone."""
+        return cast(ts.Parser, BladeAwareParser(super().parser_for(file_language)))
+
     # -- names ---------------------------------------------------------------------------------
 
     def attribute_parts(self, node: Node) -> tuple[Node | None, str | None]:
