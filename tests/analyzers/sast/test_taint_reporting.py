@@ -36,3 +36,43 @@ def test_two_separate_sinks_on_one_line_both_stay(analyze_files: Analyze) -> Non
     )
     findings, _ = analyze_files(ANALYZER, {"run.py": code})
     assert len([f for f in findings if f.rule_id == "python.command-injection"]) == 2
+
+
+def test_a_call_over_several_lines_is_reported_at_the_tainted_argument(
+    analyze_files: Analyze,
+) -> None:
+    """The line holding the data that makes the call dangerous, not the call's first line;
+    the end of the finding is the argument's end. A one-line call starts where it did."""
+    code = (
+        "from flask import request\n"
+        "def users(cursor):\n"
+        "    name = request.args['name']\n"
+        "    cursor.execute(\n"
+        "        'SELECT * FROM users WHERE owner = %s',\n"
+        "        ('x',),\n"
+        "    )\n"
+        "    cursor.execute(\n"
+        '        "SELECT * FROM users WHERE name = \'" + name + "\'"\n'
+        "    )\n"
+        '    cursor.execute("SELECT * FROM t WHERE n = \'" + name + "\'")\n'
+    )
+    findings, _ = analyze_files(ANALYZER, {"app.py": code})
+    lines = sorted(f.location.line for f in findings if f.rule_id == "python.sql-injection")
+    assert lines == [9, 11]
+
+
+def test_a_query_builder_chain_is_reported_at_the_tainted_link(analyze_files: Analyze) -> None:
+    code = (
+        "const express = require('express');\n"
+        "const app = express();\n"
+        "app.get('/users', async (req, res) => {\n"
+        "  const rows = await dataSource\n"
+        "    .createQueryBuilder('u')\n"
+        '    .where("u.name = \'" + req.query.name + "\'")\n'
+        "    .getMany();\n"
+        "  res.json(rows);\n"
+        "});\n"
+    )
+    findings, _ = analyze_files(ANALYZER, {"app.js": code})
+    sql = [f for f in findings if "sql" in f.rule_id]
+    assert sql and {f.location.line for f in sql} == {6}

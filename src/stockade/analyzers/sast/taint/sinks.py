@@ -43,7 +43,8 @@ class Sinks(EngineBase):
                 continue
             value = self._sink_value(sink, receiver, args, kwargs)
             if value.tainted:
-                self._sink_reached(rule, parts.node, parts.name, value)
+                at = _reported_at(rule, sink, parts, args, kwargs)
+                self._sink_reached(rule, at, parts.name, value)
 
     def _check_assign_sinks(self, target: Node, value: Value) -> None:
         a = self.a
@@ -193,6 +194,35 @@ class Sinks(EngineBase):
             confidence=confidence if isinstance(confidence, Confidence) else None,
             trace=trace,
         )
+
+
+def _reported_at(
+    rule: TaintRule,
+    sink: SinkSpec,
+    parts: CallParts,
+    args: list[Value],
+    kwargs: dict[str, Value],
+) -> Node:
+    """Where a finding at this sink starts: the call, or, when the call spans several lines,
+    the first sink argument carrying the rule's taint. That is the line holding the data that
+    makes the call dangerous: the query built on the third line of ``cursor.execute(``, the
+    ``.where(...)`` of a query-builder chain that began lines earlier, an initializer's
+    ``Arguments = ...`` (what CodeQL and GitHub code scanning point at too)."""
+    call = parts.node
+    if call.start_point[0] == call.end_point[0] or sink.argv:
+        return call
+
+    def carries(value: Value) -> bool:
+        return any(rule.kind not in t.sanitized for t in value.taints)
+
+    positions = range(len(args)) if sink.args is None else sink.args
+    for i in positions:
+        if i < len(args) and i < len(parts.args) and carries(args[i]):
+            return parts.args[i]
+    for key in sink.kwargs:
+        if key in kwargs and key in parts.kwargs and carries(kwargs[key]):
+            return parts.kwargs[key]
+    return call
 
 
 SHELLS = frozenset(
