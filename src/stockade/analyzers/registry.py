@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import functools
 import importlib
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from importlib.metadata import entry_points
 from typing import Any
 
@@ -24,6 +24,9 @@ BUILTIN: dict[str, str] = {
     "dependencies": "stockade.analyzers.deps.analyzer:DependencyAnalyzer",
 }
 MODULE_ORDER: tuple[str, ...] = ("sast", "secrets", "api", "dependencies")
+# Built-ins whose class says ``needs_server``, known without importing them (the dependency
+# analyzer's import costs ~0.1 s); tests/analyzers/test_registry.py keeps the two in step.
+SERVER_ONLY_BUILTINS = frozenset({"dependencies"})
 _RUNTIME: dict[str, type[Analyzer]] = {}
 
 
@@ -55,20 +58,30 @@ def _load(spec: str) -> type[Analyzer] | None:
     return cls
 
 
-def available() -> dict[str, type[Analyzer]]:
-    """Name → class of every analyzer installed, built-ins first."""
+def available(exclude: Collection[str] = ()) -> dict[str, type[Analyzer]]:
+    """Name → class of every analyzer installed, built-ins first; the ``exclude``d ones are
+    not even imported (a secrets-only run does not load the SAST grammars)."""
     found: dict[str, type[Analyzer]] = {}
     for name in MODULE_ORDER:
+        if name in exclude:
+            continue
         cls = _load(BUILTIN[name])
         if cls is not None:
             found[name] = cls
-    found.update({n: c for n, c in _RUNTIME.items() if n not in found})
+    found.update({n: c for n, c in _RUNTIME.items() if n not in found and n not in exclude})
     for ep in entry_points(group="stockade.analyzers"):
-        if ep.name not in found:
+        if ep.name not in found and ep.name not in exclude:
             cls = ep.load()
             if isinstance(cls, type) and issubclass(cls, Analyzer):
                 found[ep.name] = cls
     return found
+
+
+def local_names(skip: Collection[str] = ()) -> tuple[str, ...]:
+    """The installed analyzers that run without a server, less ``skip``: what a local scan
+    runs by default. Neither the skipped nor the server-only built-ins are imported."""
+    classes = available({*skip, *SERVER_ONLY_BUILTINS})
+    return tuple(name for name, cls in classes.items() if not cls.needs_server)
 
 
 def create(name: str, options: Mapping[str, Any] | None = None) -> Analyzer:

@@ -35,7 +35,7 @@ def _check_format(fmt: str) -> str:
 
 
 def _select_modules(skip: set[str]) -> tuple[str, ...]:
-    return tuple(m for m in local_modules() if m not in skip)
+    return local_modules(skip)
 
 
 @contextmanager

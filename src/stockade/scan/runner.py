@@ -11,7 +11,7 @@ import multiprocessing
 import os
 import time
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -78,9 +78,10 @@ class ScanResult:
         return {r.id: r for m in self.modules for r in m.rules}
 
 
-def local_modules() -> tuple[str, ...]:
-    """Modules the CLI runs locally by default: installed and not server-only."""
-    return tuple(n for n, cls in registry.available().items() if not cls.needs_server)
+def local_modules(skip: Collection[str] = ()) -> tuple[str, ...]:
+    """Modules the CLI runs locally by default: installed and not server-only, less the
+    ``skip``ped ones, which are not imported at all."""
+    return registry.local_names(skip)
 
 
 def run_scan(

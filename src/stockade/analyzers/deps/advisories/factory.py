@@ -18,7 +18,6 @@ from typing import Any
 
 from stockade.analyzers.deps.advisories.interface import AdvisorySource, AdvisorySourceError
 from stockade.analyzers.deps.advisories.local import LocalStore
-from stockade.analyzers.deps.advisories.osv_api import DEFAULT_API, OsvApiSource
 
 LOCAL = "local"
 OSV_API = "osv-api"
@@ -50,6 +49,9 @@ def make_source(options: Mapping[str, Any], *, shared: bool = False) -> Advisory
     ``shared`` reuses one open store per path (the analyzer); callers in a long-lived
     process that may see an import (the server) take a fresh one and close it."""
     if options.get("source") == OSV_API:
+        # imported here: it brings httpx (~50 ms), which a local-store scan never needs
+        from stockade.analyzers.deps.advisories.osv_api import DEFAULT_API, OsvApiSource
+
         return OsvApiSource(str(options.get("osv_api_url") or DEFAULT_API))
     return local_store(options, shared=shared)
 
