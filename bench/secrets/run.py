@@ -8,16 +8,22 @@ reported with the spread.
 
 Builds (once, cached in bench/secrets/work/tree) a real tree of source text from installed
 packages (binaries such as compiled extensions are left out: each tool decides differently
-whether to read them): this interpreter's standard library, the site-packages of a venv holding numpy, pandas, cryptography
-and botocore (pip-installed into bench/secrets/work/venv), and Go's ``src/`` from Debian's
-golang-*-src package when installed (``/usr/lib/go*/src``). The peers are pip-installed into
-bench/secrets/work/peers and run offline with validation and update checks off (the
-flags are in this script's peer commands; Kingfisher first fills its rule cache in an untimed
-run). Every tool runs under ``/usr/bin/time -v``; its "maximum resident set size" is the largest
+whether to read them): this interpreter's standard library, the site-packages of a venv
+holding numpy, pandas, cryptography and botocore (pip-installed into
+bench/secrets/work/venv), and Go's ``src/`` from Debian's golang-*-src package when installed
+(``/usr/lib/go*/src``).
+
+Stockade runs as users run it: ``stockade analyze <tree> --skip-sast --skip-api`` (the CLI of
+this venv, all cores, JSON to a file, a fresh state directory each run so the local daily
+quota never interferes). The peers are pip-installed into bench/secrets/work/peers and run
+offline with validation and update checks off (the flags are in this script's peer commands;
+Kingfisher first fills its rule cache in an untimed run).
+
+Every tool runs under ``/usr/bin/time -v``; its "maximum resident set size" is the largest
 single process, and a sampler sums the RSS of the tool's whole process tree every 100 ms
-(Stockade's workers are separate processes: the sum is what the machine must hold). detect-secrets is single-threaded and
-runs about 0.3 MB/s, so it runs on every 20th file of the tree, next to Stockade on the same
-sample; the table says so.
+(Stockade's workers are separate processes: the sum is what the machine must hold).
+detect-secrets is single-threaded and runs about 0.3 MB/s, so it runs on every 20th file of
+the tree, next to Stockade on the same sample; the table says so.
 """
 
 from __future__ import annotations
@@ -31,6 +37,7 @@ import shutil
 import subprocess
 import sys
 import sysconfig
+import tempfile
 import threading
 import time
 from dataclasses import dataclass
@@ -178,7 +185,7 @@ def _tree_rss_mb(root_pid: int) -> float:
     return total / 1024
 
 
-def timed(cmd: list[str]) -> tuple[float, float, float, str]:
+def timed(cmd: list[str], env: dict[str, str] | None = None) -> tuple[float, float, float, str]:
     """Wall seconds, peak RSS in MB of the largest process, peak RSS in MB of all the
     tool's processes together (sampled every 100 ms), and stdout of ``cmd``; a tool still
     running after TIMEOUT seconds is stopped, and its time reported as the timeout."""
@@ -190,6 +197,7 @@ def timed(cmd: list[str]) -> tuple[float, float, float, str]:
             stderr=subprocess.PIPE,
             text=True,
             errors="replace",
+            env={**os.environ, **(env or {})},
         )
     except OSError as exc:
         print(f"  {cmd[0]}: {exc}", file=sys.stderr)
@@ -220,8 +228,14 @@ def timed(cmd: list[str]) -> tuple[float, float, float, str]:
 def run_stockade(root: Path, scope: str) -> tuple[Run, dict[str, int]]:
     warm(root)
     out = OUT / f"stockade-{_slug(scope)}.json"
-    cmd = [sys.executable, str(Path(__file__).parent / "scan_stockade.py"), str(root), str(out)]
-    secs, rss, total, _ = timed(cmd)
+    cli = Path(sys.executable).with_name("stockade")
+    cmd = [str(cli), "analyze", str(root), "--skip-sast", "--skip-api", "--no-default-excludes"]
+    # A fresh state directory per run: the CLI counts local runs against a daily quota,
+    # which repeated benchmark runs would otherwise exhaust.
+    state = tempfile.mkdtemp(prefix="stockade-bench-state-")
+    secs, rss, total, _ = timed(
+        [*cmd, "--format", "json", "--output", str(out)], env={"XDG_STATE_HOME": state}
+    )
     findings = json.loads(out.read_bytes())["findings"]
     conf: dict[str, int] = {}
     for f in findings:
