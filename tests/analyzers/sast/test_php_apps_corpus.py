@@ -84,13 +84,7 @@ ANALYZER = SastAnalyzer()
 
 
 def scan(tmp_path: Path, code: str) -> list[Finding]:
-    path = tmp_path / "case.php"
-    path.write_text(code, encoding="utf-8")
-    source = SourceFile(path.name, str(path), path.stat().st_size, "php")
-    ctx = AnalysisContext(Target.open(tmp_path), "sast")
-    findings = list(ANALYZER.analyze_file(load_content(source), ctx))
-    assert not [i for i in ctx.issues if i.kind == "error"], ctx.issues
-    return findings
+    return scan_named(tmp_path, "case.php", code)
 
 
 def hits(findings: list[Finding], rule_id: str) -> list[tuple[int, str]]:
