@@ -10,8 +10,7 @@ from stockade.scan import ScanOptions, run_scan
 
 def test_drupal_module_files_are_php_and_foreign_includes_are_quiet(tmp_path: Path) -> None:
     (tmp_path / "shop.module").write_text(
-        "<?php\nfunction shop_page() {\n"
-        "  return shell_exec('convert ' . $_GET['file']);\n}\n",
+        "<?php\nfunction shop_page() {\n  return shell_exec('convert ' . $_GET['file']);\n}\n",
         encoding="utf-8",
     )
     (tmp_path / "shop.install").write_text(
