@@ -4,7 +4,7 @@ const ldap = require("ldapjs");
 const { MongoClient } = require("mongodb");
 const { parseString } = require("xml2js");
 const { exec, execFile } = require("child_process");
-const { lookupUser, escapeLdap } = require("../shared/directory");
+const { lookupUser, escapeLdap } = require("../common/directory");
 
 const mongo = new MongoClient(process.env.MONGO_URL);
 
