@@ -76,3 +76,21 @@ def test_a_query_builder_chain_is_reported_at_the_tainted_link(analyze_files: An
     findings, _ = analyze_files(ANALYZER, {"app.js": code})
     sql = [f for f in findings if "sql" in f.rule_id]
     assert sql and {f.location.line for f in sql} == {6}
+
+
+def test_a_serverless_html_body_is_reported_where_it_is_written(analyze_files: Analyze) -> None:
+    """A Lambda handler declaring text/html returns its page in ``body``; one answering JSON
+    renders nothing, and neither does a handler without the declaration."""
+    html = (
+        "exports.handler = async (event) => {\n"
+        "  const name = event.queryStringParameters.name;\n"
+        "  return {\n"
+        "    statusCode: 200,\n"
+        '    headers: { "Content-Type": "text/html" },\n'
+        "    body: `<h1>Hello ${name}</h1>`,\n"
+        "  };\n"
+        "};\n"
+    )
+    found, _ = analyze_files(ANALYZER, {"html.js": html, "json.js": html.replace("text/html", "")})
+    xss = [(f.location.path, f.location.line) for f in found if f.rule_id == "javascript.xss"]
+    assert xss == [("html.js", 6)]

@@ -67,6 +67,10 @@ _HEADER_HOLDERS = frozenset(
     {"call_expression", "new_expression", "assignment_expression", "variable_declarator", "pair"}
 )
 _HEADER_PREFIX = 200
+# What names a serverless HTTP handler: ``exports.handler =``, ``module.exports =``, a
+# ``handler:`` entry (Azure Functions v4 ``app.http(name, {handler})``, Netlify, SST)
+_SERVERLESS_HOLDER = re.compile(r"\b(?:module\.)?exports(?:\.\w+)?\s*=|\bhandler\s*[:=]")
+_HTML_TYPE = re.compile(r"[\"'`]text/html")
 # text that announces a callback whose parameters the rule data's ``parameter_sources`` make
 # sources (socket.io events, queue consumers, serverless handlers): the source prefilter keeps
 # files holding one even when no source name is written in them
@@ -314,6 +318,33 @@ class JavaScriptAdapter(LanguageAdapter):
             return own
         prefix = (holder.text or b"")[: max(node.start_byte - holder.start_byte, 0)]
         return prefix[-_HEADER_PREFIX:].decode("utf-8", "replace") + own
+
+    def return_sink(self, fn: Node) -> str | None:
+        """A serverless HTTP handler whose code declares a ``text/html`` Content-Type: the
+        ``body`` of the object it returns is the page (``<return-html>``). Without the
+        declaration the platforms answer JSON, which no browser renders."""
+        body = fn.child_by_field_name("body")
+        if body is None or not _HTML_TYPE.search(self.text(body)):
+            return None
+        return (
+            "<return-html>" if _SERVERLESS_HOLDER.search(self.function_header(fn, body)) else None
+        )
+
+    def returned_body(self, node: Node) -> Node | None:
+        """The ``body`` of a returned ``{statusCode, headers, body}``; anything else a handler
+        returns (a string, an array) is serialised as JSON."""
+        if node.type == "parenthesized_expression" and node.named_children:
+            return self.returned_body(node.named_children[0])
+        if node.type != "object":
+            return None
+        for member in node.named_children:
+            if member.type == "pair":
+                key = member.child_by_field_name("key")
+                if key is not None and self.text(key).strip("'\"`") == "body":
+                    return member.child_by_field_name("value")
+            elif member.type == "shorthand_property_identifier" and self.text(member) == "body":
+                return member
+        return None
 
     def framework_sources(self, node: Node, params: tuple[str, ...]) -> frozenset[str]:
         """NestJS controller parameters bound to the request by a decorator, unless a parse

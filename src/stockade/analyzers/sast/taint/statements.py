@@ -72,8 +72,8 @@ class Statements(EngineBase):
                 body = a.returned_body(value_node)
                 if body is value_node:
                     self._return_reached(node, value)
-                elif body is not None:
-                    self._return_reached(node, self._eval(body, env, depth))
+                elif body is not None:  # reported where the body is written
+                    self._return_reached(body, self._eval(body, env, depth))
         elif t in a.call:
             self._eval(node, env, depth)
         elif t in a.class_def:
