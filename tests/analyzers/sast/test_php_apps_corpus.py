@@ -245,3 +245,19 @@ def scan_named(tmp_path: Path, name: str, code: str) -> list[Finding]:
     findings = list(ANALYZER.analyze_file(load_content(source), ctx))
     assert not [i for i in ctx.issues if i.kind == "error"], ctx.issues
     return findings
+
+
+def test_a_factorys_result_in_a_variable_meets_the_sinks_of_its_chain(tmp_path: Path) -> None:
+    """``ConnectionManager::get()->execute($sql)`` is a sink; so is ``execute`` on a variable
+    holding ``ConnectionManager::get()`` (the engine remembers the factory call)."""
+    found = scan(
+        tmp_path,
+        "<?php\n"
+        "function search($request) {\n"
+        "    $q = $_GET['q'];\n"
+        "    $conn = ConnectionManager::get('default');\n"
+        '    $conn->execute("SELECT * FROM posts WHERE title LIKE \'%" . $q . "%\'");\n'
+        "    $conn->execute('SELECT * FROM posts WHERE title LIKE ?', ['%' . $q . '%']);\n"
+        "}\n",
+    )
+    assert [line for line, _ in hits(found, "php.sql-injection-drivers")] == [5]

@@ -79,7 +79,13 @@ class Sinks(EngineBase):
         if value_node is None or value_node.type not in self.a.call:
             return
         parts = self.a.call_parts(value_node, self.imports)
-        if parts is not None and parts.name.rsplit(".", 1)[-1][:1].isupper():
+        if parts is None:
+            return
+        last = parts.name.rsplit(".", 1)[-1]
+        # a constructor (``httpx.Client()``) or a factory on a named receiver
+        # (``ConnectionManager::get('default')``, ``\Drupal::database()``): calls on the
+        # variable then also match sinks written on the factory's result
+        if last[:1].isupper() or ("." in parts.name and parts.name[:1].isupper()):
             self.frame.types[name] = parts.name + "()"
 
     def _when(self, sink: SinkSpec, parts: CallParts, env: Env) -> bool:
