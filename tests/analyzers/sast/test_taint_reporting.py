@@ -94,3 +94,30 @@ def test_a_serverless_html_body_is_reported_where_it_is_written(analyze_files: A
     found, _ = analyze_files(ANALYZER, {"html.js": html, "json.js": html.replace("text/html", "")})
     xss = [(f.location.path, f.location.line) for f in found if f.rule_id == "javascript.xss"]
     assert xss == [("html.js", 6)]
+
+
+def test_each_side_of_an_and_condition_guards_its_branch(analyze_files: Analyze) -> None:
+    """``a && b`` validates, where it holds, what each side validates; ``!(a && b)`` in an
+    early return validates it after the return; one side of an ``||`` validates nothing."""
+    code = (
+        "using Microsoft.AspNetCore.Mvc;\n"
+        "public class LoginController : Controller {\n"
+        "    public IActionResult Back(string returnUrl) {\n"
+        "        if (!string.IsNullOrEmpty(returnUrl) && Url.IsLocalUrl(returnUrl))\n"
+        "            return Redirect(returnUrl);\n"
+        '        return Redirect("/");\n'
+        "    }\n"
+        "    public IActionResult Next(string next) {\n"
+        '        if (!(next != null && Url.IsLocalUrl(next))) return Redirect("/");\n'
+        "        return Redirect(next);\n"
+        "    }\n"
+        "    public IActionResult Either(string to) {\n"
+        "        if (to == null || Url.IsLocalUrl(to))\n"
+        "            return Redirect(to);\n"
+        '        return Redirect("/");\n'
+        "    }\n"
+        "}\n"
+    )
+    found, _ = analyze_files(ANALYZER, {"LoginController.cs": code})
+    redirects = sorted(f.location.line for f in found if "redirect" in f.rule_id)
+    assert redirects == [14]

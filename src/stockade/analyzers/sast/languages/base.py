@@ -251,10 +251,42 @@ class LanguageAdapter:
         """Called before a file's data flow: adapters drop what they cached per tree."""
 
     def guards(self, cond: Node) -> list[tuple[str, bool]]:
-        """Every variable a condition validates, for grammars where one condition can
-        check several (``if not name or commonpath(...) != base: raise``)."""
-        found = self.guard(cond)
-        return [found] if found is not None else []
+        """Every variable a condition validates. ``a && b`` validates, where it holds, what
+        each side validates where that side holds; ``a || b``, where it fails, what each side
+        validates where that side fails (``if (!u || !Url.IsLocalUrl(u)) return;``);
+        ``!(…)`` swaps the branches. Other operands' guards are not used: the other branch
+        knows nothing about them."""
+        node = cond
+        while "parenthesized" in node.type and node.named_children:
+            node = node.named_children[-1]
+        negated = self._bang_operand(node) or self._not_operand(node)
+        while negated is not None and "parenthesized" in negated.type and negated.named_children:
+            negated = negated.named_children[-1]
+        if negated is not None and self._logical(negated) is not None:
+            return [(name, not holds) for name, holds in self.guards(negated)]
+        logical = self._logical(node)
+        if logical is not None:
+            op, left, right = logical
+            sides = [g for side in (left, right) for g in self.guards(side)]
+            return [g for g in sides if g[1] == (op in ("&&", "and"))]
+        single = self.guard(cond)
+        return [single] if single is not None else []
+
+    def _logical(self, node: Node) -> tuple[str, Node, Node] | None:
+        """``(operator, left, right)`` of an ``&&``/``||``/``and``/``or`` expression."""
+        operator = node.child_by_field_name("operator")
+        left, right = node.child_by_field_name("left"), node.child_by_field_name("right")
+        if operator is None or left is None or right is None:
+            return None
+        op = self.text(operator)
+        return (op, left, right) if op in ("&&", "||", "and", "or") else None
+
+    def _not_operand(self, node: Node) -> Node | None:
+        """The operand of a ``!x``/``not x`` the grammar writes as a prefix token."""
+        first = node.children[0] if node.children else None
+        if first is not None and first.type in ("!", "not") and node.named_children:
+            return node.named_children[-1]
+        return None
 
     def _guardable(self, node: Node) -> bool:
         return node.type in self.identifier or node.type in self.attribute
