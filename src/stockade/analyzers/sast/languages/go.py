@@ -141,6 +141,11 @@ _FIBER_BODY_WRITERS = frozenset(
 )
 _HTML_TYPE = re.compile(r'MIMETextHTML|"text/html|\.Type\("\.?html"\)')
 _CLEANERS = frozenset({"path/filepath.Clean", "path.Clean"})
+# responses of an HTTP-triggered Lambda (API Gateway, ALB, function URLs): their Body is the page
+_LAMBDA_RESPONSE = re.compile(
+    r"\bevents\.(?:APIGatewayProxyResponse|APIGatewayV2HTTPResponse|ALBTargetGroupResponse"
+    r"|LambdaFunctionURLResponse)\b"
+)
 _ORIGIN = re.compile(r"^[a-z][a-z0-9+.-]*://[^/]+/")
 
 
@@ -619,6 +624,26 @@ class GoAdapter(LanguageAdapter):
                 and self._guardable(index)
             ):
                 return self._guard_name(index), True
+        return None
+
+    def return_sink(self, fn: Node) -> str | None:
+        """An HTTP-triggered Lambda handler (it returns an API Gateway, ALB or function-URL
+        response) whose code declares ``text/html``: the response's ``Body`` is the page."""
+        result, body = fn.child_by_field_name("result"), fn.child_by_field_name("body")
+        if result is None or body is None or not _LAMBDA_RESPONSE.search(self.text(result)):
+            return None
+        return "<return-html>" if _HTML_TYPE.search(self.text(body)) else None
+
+    def returned_body(self, node: Node) -> Node | None:
+        """The ``Body`` field of a returned response literal; nothing else is the page."""
+        literal = node.child_by_field_name("body") if node.type == "composite_literal" else None
+        for element in literal.named_children if literal is not None else ():
+            key, value = element.child_by_field_name("key"), element.child_by_field_name("value")
+            if element.type != "keyed_element" or key is None or value is None:
+                continue
+            if self.text(key) == "Body":
+                inner = value.named_children
+                return inner[0] if value.type == "literal_element" and inner else value
         return None
 
     def return_value(self, node: Node) -> Node | None:
