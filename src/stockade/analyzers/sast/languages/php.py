@@ -62,6 +62,14 @@ _CONSTRUCTS = {
 _STRING_PARTS = frozenset({"string_content", "escape_sequence", "string_value", "heredoc_body"})
 # route attributes of Symfony and of spatie/laravel-route-attributes
 _ROUTE_ATTRIBUTES = frozenset({"Route", "Get", "Post", "Put", "Patch", "Delete", "Any"})
+# calls whose closure's returned string is sent as the page: Laravel routes (a string becomes a
+# text/html response) and WordPress shortcodes (the returned markup replaces the shortcode)
+_HTML_RETURNING_CALLS = re.compile(
+    r"^(?:\\?Route::(?:get|post|put|patch|delete|any|match)|add_shortcode)$"
+)
+# what a returned expression must be to be the page: text being built, not a view object, an
+# array (Laravel answers it as JSON) or a variable of unknown kind
+_RETURNED_TEXT = frozenset({"encapsed_string", "string", "heredoc", "binary_expression"})
 _ROUTE_ANNOTATION = re.compile(r"@(?:Route|Get|Post|Put|Patch|Delete)\(")
 # parameter types the router fills with the segment's text unconverted
 _TEXT_TYPES = frozenset({"string", "mixed"})
@@ -413,6 +421,45 @@ class PhpAdapter(LanguageAdapter):
     def return_value(self, node: Node) -> Node | None:
         named = [c for c in node.named_children if c.type not in self.comment]
         return named[0] if named else None
+
+    def return_sink(self, fn: Node) -> str | None:
+        """Functions whose returned string is the HTML page (``<return-html>``): a public
+        action of a class extending a ``Controller`` (Laravel, Yii, CodeIgniter send a
+        returned string as text/html), and the closure of a Laravel route or a WordPress
+        shortcode."""
+        if fn.type == "method_declaration":
+            visibility = next(
+                (c for c in fn.named_children if c.type == "visibility_modifier"), None
+            )
+            if visibility is not None and self.text(visibility) != "public":
+                return None
+            owner = fn.parent.parent if fn.parent is not None else None
+            base = (
+                next((c for c in owner.named_children if c.type == "base_clause"), None)
+                if owner is not None and owner.type == "class_declaration"
+                else None
+            )
+            return "<return-html>" if base is not None and "Controller" in self.text(base) else None
+        if fn.type != "anonymous_function":
+            return None
+        holder = fn.parent.parent.parent if fn.parent and fn.parent.parent else None
+        if holder is None or holder.type not in (
+            "function_call_expression",
+            "scoped_call_expression",
+        ):
+            return None
+        arguments = holder.child_by_field_name("arguments")
+        if arguments is None:
+            return None
+        callee = self.text(holder)[: arguments.start_byte - holder.start_byte].strip()
+        return "<return-html>" if _HTML_RETURNING_CALLS.match(callee) else None
+
+    def returned_body(self, node: Node) -> Node | None:
+        """Only text being built is the page: a view, a response object, an array (JSON) or a
+        variable of unknown kind is not judged here."""
+        while node.type == "parenthesized_expression" and node.named_children:
+            node = node.named_children[0]
+        return node if node.type in _RETURNED_TEXT else None
 
     def subscript_parts(self, node: Node) -> tuple[Node | None, Node | None]:
         named = [c for c in node.named_children if c.type not in self.comment]
