@@ -45,6 +45,10 @@ _RESOLVED = re.compile(
 # Sinatra (and Padrino/Hanami-style) route blocks: ``get "/items/:id" do |id|`` receives the
 # path's named captures as block parameters
 _ROUTE_VERBS = frozenset({"get", "post", "put", "patch", "delete", "options", "link", "unlink"})
+# a route that answers something other than HTML (Sinatra's default type is text/html)
+_NOT_HTML_ROUTE = re.compile(r"content_type\s*\(?\s*(?::(?!html)\w+|[\"'](?!text/html))|\bjson\b")
+# what a route block's last expression must be to be the page: text being built
+_RETURNED_TEXT = frozenset({"string", "binary", "chained_string", "heredoc_beginning"})
 
 
 class RubyAdapter(LanguageAdapter):
@@ -223,21 +227,38 @@ class RubyAdapter(LanguageAdapter):
 
     def framework_sources(self, node: Node, params: tuple[str, ...]) -> frozenset[str]:
         """A Sinatra route block's parameters are the URL's captures (``|id|``)."""
+        return frozenset(params) if self._route_block(node) else frozenset()
+
+    def _route_block(self, node: Node) -> bool:
+        """``get "/path" do … end``: a block given to a receiver-less route verb whose first
+        argument is the path (a string or a regex)."""
         call = node.parent
         if node.type not in ("block", "do_block") or call is None or call.type != "call":
-            return frozenset()
+            return False
         method = call.child_by_field_name("method")
         args = call.child_by_field_name("arguments")
-        if (
+        return not (
             call.child_by_field_name("receiver") is not None
             or method is None
             or self.text(method) not in _ROUTE_VERBS
             or args is None
             or not args.named_children
             or args.named_children[0].type not in ("string", "regex")
-        ):
-            return frozenset()
-        return frozenset(params)
+        )
+
+    def return_sink(self, fn: Node) -> str | None:
+        """A Sinatra route block's value is the response body, text/html unless the block
+        sets another ``content_type`` or answers JSON."""
+        if not self._route_block(fn) or _NOT_HTML_ROUTE.search(self.text(fn)):
+            return None
+        return "<return-html>"
+
+    def returned_body(self, node: Node) -> Node | None:
+        """Only text being built is the page; a rendered template (``erb :view``), a
+        redirect's value or a variable of unknown kind is not judged here."""
+        while node.type == "parenthesized_statements" and node.named_children:
+            node = node.named_children[-1]
+        return node if node.type in _RETURNED_TEXT else None
 
     def return_value(self, node: Node) -> Node | None:
         values = node.named_children[0] if node.named_children else None

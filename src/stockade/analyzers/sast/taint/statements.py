@@ -37,7 +37,9 @@ class Statements(EngineBase):
         if any(last.type in kinds for kinds in plain):
             self._exec(last, env, 0)
         else:
-            self.frame.returns.append(self._eval(last, env, 0))
+            value = self._eval(last, env, 0)
+            self.frame.returns.append(value)
+            self._returned(last, last, value, env, 0)
 
     def _exec_block(self, nodes: Iterable[Node], env: Env, depth: int) -> None:
         for node in nodes:
@@ -68,12 +70,8 @@ class Statements(EngineBase):
             value_node = a.return_value(node)
             value = self._eval(value_node, env, depth) if value_node is not None else CLEAN
             self.frame.returns.append(value)
-            if self.frame.return_sink and value.tainted and value_node is not None:
-                body = a.returned_body(value_node)
-                if body is value_node:
-                    self._return_reached(node, value)
-                elif body is not None:  # reported where the body is written
-                    self._return_reached(body, self._eval(body, env, depth))
+            if value_node is not None:
+                self._returned(node, value_node, value, env, depth)
         elif t in a.call:
             self._eval(node, env, depth)
         elif t in a.class_def:
@@ -90,6 +88,17 @@ class Statements(EngineBase):
             self.closures[fn.id] = {
                 k: v for k, v in env.items() if v.tainted or v.const is not NOT_CONSTANT
             }
+
+    def _returned(self, node: Node, value_node: Node, value: Value, env: Env, depth: int) -> None:
+        """A value the function returns (``node`` the return, or the last expression where
+        the language returns it implicitly) reaching the frame's ``return_sink``."""
+        if not self.frame.return_sink or not value.tainted:
+            return
+        body = self.a.returned_body(value_node)
+        if body is value_node:
+            self._return_reached(node, value)
+        elif body is not None:  # reported where the body is written
+            self._return_reached(body, self._eval(body, env, depth))
 
     def _return_reached(self, node: Node, value: Value) -> None:
         name = self.frame.return_sink or ""
