@@ -206,9 +206,7 @@ class LanguageAdapter:
 
         This default serves grammars without an override: parentheses, ``!``/``not``
         negation, equality with a literal, and the adapter's ``guard_calls``."""
-        node = cond
-        while "parenthesized" in node.type and node.named_children:
-            node = node.named_children[-1]
+        node = _inside_parentheses(cond)
         first = node.children[0] if node.children else None
         if first is not None and first.type in ("!", "not") and node.named_children:
             return self._negated_guard(node.named_children[-1])
@@ -256,12 +254,9 @@ class LanguageAdapter:
         validates where that side fails (``if (!u || !Url.IsLocalUrl(u)) return;``);
         ``!(…)`` swaps the branches. Other operands' guards are not used: the other branch
         knows nothing about them."""
-        node = cond
-        while "parenthesized" in node.type and node.named_children:
-            node = node.named_children[-1]
+        node = _inside_parentheses(cond)
         negated = self._bang_operand(node) or self._not_operand(node)
-        while negated is not None and "parenthesized" in negated.type and negated.named_children:
-            negated = negated.named_children[-1]
+        negated = _inside_parentheses(negated) if negated is not None else None
         if negated is not None and self._logical(negated) is not None:
             return [(name, not holds) for name, holds in self.guards(negated)]
         logical = self._logical(node)
@@ -405,6 +400,14 @@ def _first_identifier(node: Node, kinds: frozenset[str]) -> Node | None:
             return current
         stack.extend(current.named_children)
     return None
+
+
+def _inside_parentheses(node: Node) -> Node:
+    """What any grammar's parentheses (``parenthesized_expression``, Ruby's
+    ``parenthesized_statements``) hold, the last of it where they hold several."""
+    while "parenthesized" in node.type and node.named_children:
+        node = node.named_children[-1]
+    return node
 
 
 def unparenthesized(node: Node) -> Node:

@@ -55,6 +55,7 @@ from stockade.analyzers.sast.languages.base import (
     Node,
     descendants,
     resolve_import,
+    unparenthesized,
 )
 
 # Calls that write into the variables whose address they are given.
@@ -262,7 +263,7 @@ class GoAdapter(LanguageAdapter):
 
     def _rooted(self, arg: Node) -> bool:
         """``"/" + x`` (or ``string(filepath.Separator) + x``): a path made absolute first."""
-        arg = _unparen(arg)
+        arg = unparenthesized(arg)
         left = arg.child_by_field_name("left") if arg.type == "binary_expression" else None
         if left is None:
             return False
@@ -419,7 +420,7 @@ class GoAdapter(LanguageAdapter):
     def guards(self, cond: Node) -> list[tuple[str, bool]]:
         """``a && b`` validates what each side validates where it holds; ``a || b`` what each
         side validates where it fails."""
-        node = _unparen(cond)
+        node = unparenthesized(cond)
         operator = node.child_by_field_name("operator")
         if node.type == "binary_expression" and operator is not None:
             op = self.text(operator)
@@ -526,7 +527,7 @@ class GoAdapter(LanguageAdapter):
         not_relative: set[str] = set()
         stack = [chain]
         while stack:
-            node = _unparen(stack.pop())
+            node = unparenthesized(stack.pop())
             operator = node.child_by_field_name("operator")
             if (
                 node.type == "binary_expression"
@@ -550,7 +551,11 @@ class GoAdapter(LanguageAdapter):
                     not_relative.add(self._guard_name(obj) + ".Path")
                 continue
             negated = node.type == "unary_expression" and self.text(node).startswith("!")
-            call = _unparen(node.named_children[-1]) if negated and node.named_children else node
+            call = (
+                unparenthesized(node.named_children[-1])
+                if negated and node.named_children
+                else node
+            )
             parts = self.call_parts(call, {}) if call.type in self.call else None
             if parts is None or parts.name != "strings.HasPrefix" or len(parts.args) != 2:
                 continue
@@ -572,7 +577,7 @@ class GoAdapter(LanguageAdapter):
         found = super().guard(cond)
         if found is not None:
             return found
-        node = _unparen(cond)
+        node = unparenthesized(cond)
         matched = self._anchored_match(node) or self._comma_ok(node)
         if matched is not None:
             return matched
@@ -727,12 +732,6 @@ def _with_url_objects(guards: list[tuple[str, bool]]) -> list[tuple[str, bool]]:
     scheme and path cannot leave that host)."""
     extra = [(name[: -len(".Host")], holds) for name, holds in guards if name.endswith(".Host")]
     return guards + extra
-
-
-def _unparen(node: Node) -> Node:
-    while node.type == "parenthesized_expression" and node.named_children:
-        node = node.named_children[0]
-    return node
 
 
 def _anchored(pattern: Any) -> bool:

@@ -333,8 +333,7 @@ class JavaScriptAdapter(LanguageAdapter):
     def returned_body(self, node: Node) -> Node | None:
         """The ``body`` of a returned ``{statusCode, headers, body}``; anything else a handler
         returns (a string, an array) is serialised as JSON."""
-        if node.type == "parenthesized_expression" and node.named_children:
-            return self.returned_body(node.named_children[0])
+        node = unparenthesized(node)
         if node.type != "object":
             return None
         for member in node.named_children:

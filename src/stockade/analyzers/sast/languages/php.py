@@ -46,6 +46,7 @@ from stockade.analyzers.sast.languages.base import (
     Node,
     descendants,
     resolve_import,
+    unparenthesized,
 )
 
 _CONSTRUCTS = {
@@ -457,8 +458,7 @@ class PhpAdapter(LanguageAdapter):
     def returned_body(self, node: Node) -> Node | None:
         """Only text being built is the page: a view, a response object, an array (JSON) or a
         variable of unknown kind is not judged here."""
-        while node.type == "parenthesized_expression" and node.named_children:
-            node = node.named_children[0]
+        node = unparenthesized(node)
         return node if node.type in _RETURNED_TEXT else None
 
     def subscript_parts(self, node: Node) -> tuple[Node | None, Node | None]:
