@@ -60,9 +60,12 @@ def _command_named(argv: Sequence[str]) -> str | None:
     return next((a for a in argv if not a.startswith("-")), None)
 
 
+VERSION_LINE = f"stockade {__version__}"
+
+
 def _version(value: bool) -> None:
     if value:
-        typer.echo(f"stockade {__version__}")
+        typer.echo(VERSION_LINE)
         raise typer.Exit()
 
 
@@ -80,7 +83,7 @@ def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else list(argv)
     command = _command_named(args)
     if command is None and "--version" in args:  # eager, like the option, with no command loaded
-        typer.echo(f"stockade {__version__}")
+        typer.echo(VERSION_LINE)
         return 0
     app = build_app(command)
     try:
